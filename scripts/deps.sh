@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs every Debian package keel needs to build, test, fuzz and benchmark (DESIGN.md §6).
+# Idempotent: quiet when everything is present; runs `apt-get update` only when something is missing.
+set -euo pipefail
+
+packages=(
+    build-essential cmake ninja-build pkg-config ccache git
+    libsecp256k1-dev libssl-dev libsnappy-dev librocksdb-dev
+    libcli11-dev libfmt-dev nlohmann-json3-dev
+    libgtest-dev libgmock-dev libbenchmark-dev libgmp-dev
+    libboost-dev libtbb-dev
+    clang-19 libclang-rt-19-dev clang-format
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if ((${#missing[@]} == 0)); then
+    exit 0
+fi
+
+sudo=""
+if [[ $(id -u) -ne 0 ]]; then
+    command -v sudo >/dev/null || { echo "deps.sh: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+fi
+
+echo "deps.sh: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "deps.sh: done"
