@@ -1,1 +1,40 @@
-int main() { return 0; }
+// keel: the command-line face of keel's libraries. Argument parsing and wiring only.
+#include <cstdio>
+#include <exception>
+
+#include <CLI/CLI.hpp>
+
+#include "apps/keel/commands.hpp"
+#include "apps/keel/input.hpp"
+
+int main(int argc, char** argv) {
+    CLI::App app{"keel: a high-performance core for Ethereum nodes", "keel"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", KEEL_VERSION);
+    keel::cli::add_version_command(app);
+    keel::cli::add_keccak_command(app);
+    keel::cli::add_rlp_command(app);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "keel: %s (see keel --help)\n", e.what());
+        return keel::cli::kExitUsage;
+    } catch (const keel::cli::Failure& f) {
+        std::fprintf(stderr, "keel: %s\n", f.message.c_str());
+        return f.exit_code;
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "keel: out of memory\n");
+        return keel::cli::kExitBadData;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "keel: %s\n", e.what());
+        return keel::cli::kExitBadData;
+    }
+    return 0;
+}

@@ -1,0 +1,55 @@
+# keel: the two commands a newcomer needs are `make run` and `make test`.
+# Every target installs what it needs first (scripts/deps.sh is quiet when all is present).
+
+JOBS ?= $(shell nproc)
+FUZZ_RUNS ?= 100000
+.DEFAULT_GOAL := run
+
+.PHONY: deps configure build run test bench fuzz lint format asan debug clean
+
+deps:
+	@bash scripts/deps.sh
+
+build/release/build.ninja: CMakeLists.txt CMakePresets.json | deps
+	@cmake --preset release >/dev/null
+
+configure: deps build/release/build.ninja
+
+build: configure
+	@cmake --build --preset release -j $(JOBS)
+
+# keel's main job. Until the chain store lands: generate a 100-transaction block body as JSON,
+# encode it to RLP, decode it back, check the round trip byte for byte and hash the body.
+run: build
+	@bash scripts/run.sh build/release/apps/keel/keel
+
+test: build
+	@ctest --preset release -j $(JOBS)
+
+bench: build
+	@build/release/bench/keel-bench $(BENCH_ARGS)
+
+asan: deps
+	@cmake --preset asan >/dev/null
+	@cmake --build --preset asan -j $(JOBS)
+	@ctest --preset asan -j $(JOBS)
+
+debug: deps
+	@cmake --preset debug >/dev/null
+	@cmake --build --preset debug -j $(JOBS)
+	@ctest --preset debug -j $(JOBS)
+
+fuzz: deps
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz -j $(JOBS)
+	@bash scripts/fuzz.sh build/fuzz/fuzz $(FUZZ_RUNS)
+
+lint: deps
+	@bash scripts/check-format.sh
+	@bash scripts/check-layers.sh
+
+format: deps
+	@git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' | xargs clang-format -i
+
+clean:
+	@rm -rf build

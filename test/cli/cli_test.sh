@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Usage: cli_test.sh PATH_TO_KEEL. Each check runs keel and compares stdout, exit code and, for
+# failures, that stderr is exactly one line naming the problem.
+set -uo pipefail
+keel=${1:?usage: cli_test.sh PATH_TO_KEEL}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+# expect NAME WANT_RC WANT_STDOUT WANT_STDERR_SUBSTRING -- ARGS...   (stdin from $STDIN if set)
+expect() {
+    local name=$1 want_rc=$2 want_out=$3 want_err=$4
+    shift 5
+    local out err rc
+    if [[ -n "${STDIN+x}" ]]; then
+        out=$(printf '%s' "$STDIN" | "$keel" "$@" 2>"$tmp/err"); rc=$?
+    else
+        out=$("$keel" "$@" 2>"$tmp/err" </dev/null); rc=$?
+    fi
+    err=$(cat "$tmp/err")
+    local why=""
+    [[ $rc == "$want_rc" ]] || why+=" exit $rc (want $want_rc)"
+    [[ "$want_out" == "*" || "$out" == "$want_out" ]] || why+=" stdout '$out' (want '$want_out')"
+    if [[ -n "$want_err" ]]; then
+        [[ "$err" == *"$want_err"* ]] || why+=" stderr '$err' lacks '$want_err'"
+        [[ $(printf '%s\n' "$err" | wc -l) == 1 ]] || why+=" stderr is not one line: '$err'"
+        [[ "$err" == keel:* ]] || why+=" stderr does not start with 'keel:'"
+    fi
+    if [[ -z "$why" ]]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAIL $name:$why"
+    fi
+}
+
+expect help 0 "*" "" -- --help
+expect version 0 "*" "" -- version
+[[ $("$keel" version | head -1) == "keel "* ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL version line"; }
+expect no-command 2 "" "subcommand" --
+expect unknown-command 2 "" "keel:" -- frobnicate
+
+# Keccak-256 known answers (Ethereum's Keccak, not SHA3-256).
+empty=0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470
+abc=0x4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45
+expect keccak-empty 0 "$empty" "" -- keccak 0x
+expect keccak-abc 0 "$abc" "" -- keccak 0x616263
+STDIN=abc expect keccak-stdin 0 "$abc" "" -- keccak -
+printf 'abc' >"$tmp/abc.bin"
+expect keccak-file 0 "$abc" "" -- keccak "@$tmp/abc.bin"
+expect keccak-bad-hex 2 "" "invalid hex digit at offset 3" -- keccak 0x6z
+expect keccak-odd-hex 2 "" "odd number of hex digits" -- keccak 0x616
+expect keccak-missing-file 2 "" "cannot read $tmp/nope" -- keccak "@$tmp/nope"
+expect keccak-no-arg 2 "" "input" -- keccak
+
+# RLP decode: item tree as JSON.
+expect rlp-decode-list 0 '["0x636174","0x646f67"]' "" -- rlp decode 0xc88363617483646f67
+expect rlp-decode-nested 0 '[[],[[]],[[],[[]]]]' "" -- rlp decode 0xc7c0c1c0c3c0c1c0
+expect rlp-decode-byte 0 '"0x7f"' "" -- rlp decode 0x7f
+expect rlp-decode-empty-string 0 '"0x"' "" -- rlp decode 0x80
+expect rlp-decode-truncated 1 "" "offset" -- rlp decode 0xc5010203
+expect rlp-decode-noncanonical 1 "" "offset" -- rlp decode 0x8101
+expect rlp-decode-trailing 1 "" "offset" -- rlp decode 0x0102
+expect rlp-decode-empty-input 1 "" "rlp decode" -- rlp decode 0x
+expect rlp-decode-bad-hex 2 "" "invalid hex digit" -- rlp decode 0xc0q0
+
+# RLP encode: JSON tree to RLP.
+expect rlp-encode 0 0xc98363617483646f67c0 "" -- rlp encode '["0x636174","dog",[]]'
+expect rlp-encode-ints 0 0xc480820400 "" -- rlp encode '[0,1024]'
+expect rlp-encode-negative 1 "" "want a 0x-hex string" -- rlp encode '[1,-1]'
+expect rlp-encode-bad-json 1 "" "not valid JSON" -- rlp encode '[1,'
+expect rlp-encode-bad-hex 1 "" "invalid hex digit at offset 2 at \$[1]" -- rlp encode '["0x00","0xzz"]'
+deep=$(printf '[%.0s' $(seq 200))$(printf ']%.0s' $(seq 200))
+expect rlp-encode-too-deep 1 "" "nesting deeper" -- rlp encode "$deep"
+"$keel" rlp encode '["0x636174",[1,2,3]]' -o "$tmp/x.rlp" && \
+    expect rlp-roundtrip-file 0 '["0x636174",["0x01","0x02","0x03"]]' "" -- rlp decode "@$tmp/x.rlp"
+
+echo "cli: $passed passed, $failed failed"
+[[ $failed == 0 ]]
