@@ -3,6 +3,10 @@
 #include <array>
 #include <cstring>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace keel::hex {
 namespace {
 
@@ -76,7 +80,27 @@ std::size_t encode_to(BytesView in, char* out, EncodeOptions o) noexcept {
     }
     const std::uint8_t* src = in.data();
     const std::size_t n = in.size();
-    for (std::size_t i = 0; i < n; ++i) std::memcpy(p + 2 * i, &kEncode[2 * src[i]], 2);
+    std::size_t i = 0;
+#ifdef __SSE2__
+    // 16 bytes -> 32 digits per step with baseline x86-64 SSE2 (no CPU dispatch needed): split
+    // the nibbles, turn each into '0'+v or 'a'+v-10 arithmetically, interleave high and low.
+    const __m128i mask = _mm_set1_epi8(0x0f);
+    const __m128i nine = _mm_set1_epi8(9);
+    const __m128i zero_char = _mm_set1_epi8('0');
+    const __m128i letter_gap = _mm_set1_epi8('a' - '0' - 10);
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));
+        __m128i hi = _mm_and_si128(_mm_srli_epi16(x, 4), mask);
+        __m128i lo = _mm_and_si128(x, mask);
+        hi = _mm_add_epi8(_mm_add_epi8(hi, zero_char),
+                          _mm_and_si128(_mm_cmpgt_epi8(hi, nine), letter_gap));
+        lo = _mm_add_epi8(_mm_add_epi8(lo, zero_char),
+                          _mm_and_si128(_mm_cmpgt_epi8(lo, nine), letter_gap));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 2 * i), _mm_unpacklo_epi8(hi, lo));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 2 * i + 16), _mm_unpackhi_epi8(hi, lo));
+    }
+#endif
+    for (; i < n; ++i) std::memcpy(p + 2 * i, &kEncode[2 * src[i]], 2);
     return static_cast<std::size_t>(p - out) + 2 * n;
 }
 

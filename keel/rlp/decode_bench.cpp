@@ -9,6 +9,8 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 #include <vector>
@@ -179,7 +181,15 @@ const Bytes& body() {
         Encoder e;
         encode_body(make_txs(100), e);
         KEEL_ASSERT(validate(e.view()).has_value());
-        return e.take();
+        Bytes out = e.take();
+        // bench/side_by_side.sh has the peers decode these exact bytes.
+        if (const char* path = std::getenv("KEEL_BENCH_DUMP_RLP_BODY")) {
+            std::FILE* f = std::fopen(path, "wb");
+            KEEL_ASSERT(f != nullptr);
+            KEEL_ASSERT(std::fwrite(out.data(), 1, out.size(), f) == out.size());
+            KEEL_ASSERT(std::fclose(f) == 0);
+        }
+        return out;
     }();
     return b;
 }
