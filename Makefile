@@ -2,7 +2,7 @@
 # Every target installs what it needs first (scripts/deps.sh is quiet when all is present).
 
 JOBS ?= $(shell nproc)
-FUZZ_RUNS ?= 100000
+FUZZ_RUNS ?= 300000
 .DEFAULT_GOAL := run
 
 .PHONY: deps configure build run test bench fuzz lint format asan debug clean
