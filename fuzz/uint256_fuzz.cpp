@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "keel/common/uint256.hpp"
+#include "test/testutil/gmp_uint256.hpp"
 
 namespace {
 
@@ -25,64 +26,11 @@ using Errc = keel::uint256::Errc;
         if (!(cond)) __builtin_trap(); \
     } while (false)
 
-// An owned mpz_t.
-class Z {
-  public:
-    Z() { mpz_init(v_); }
-    Z(const Z&) = delete;
-    Z& operator=(const Z&) = delete;
-    ~Z() { mpz_clear(v_); }
-    operator mpz_ptr() { return v_; }
-    mpz_ptr get() { return v_; }
-
-  private:
-    mpz_t v_;
-};
-
-void set(mpz_ptr out, const Uint256& x) {
-    mpz_import(out, 4, -1, sizeof(std::uint64_t), 0, 0, x.limbs().data());
-}
-
-void set_signed(mpz_ptr out, const Uint256& x) {
-    set(out, x);
-    if (x.is_negative()) {
-        Z two256;
-        mpz_setbit(two256, 256);
-        mpz_sub(out, out, two256);
-    }
-}
-
-// x mod 2^256.
-Uint256 wrap(mpz_srcptr x) {
-    Z t;
-    mpz_fdiv_r_2exp(t, x, 256);
-    std::array<std::uint64_t, 4> l{};
-    std::size_t count = 0;
-    mpz_export(l.data(), &count, -1, sizeof(std::uint64_t), 0, 0, t);
-    return Uint256::from_limbs(l);
-}
-
-// The documented parse semantics, scanned digit by digit on GMP.
-keel::Result<Uint256, keel::uint256::Error> reference_parse(std::string_view s, int base) {
-    std::size_t i = 0;
-    if (base == 16 && s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) i = 2;
-    if (i == s.size()) return keel::input_error(Errc::empty, i);
-    Z v;
-    Z two256;
-    mpz_setbit(two256, 256);
-    for (; i < s.size(); ++i) {
-        const char c = s[i];
-        int d = -1;
-        if (c >= '0' && c <= '9') d = c - '0';
-        if (base == 16 && c >= 'a' && c <= 'f') d = c - 'a' + 10;
-        if (base == 16 && c >= 'A' && c <= 'F') d = c - 'A' + 10;
-        if (d < 0) return keel::input_error(Errc::invalid_digit, i);
-        mpz_mul_ui(v, v, static_cast<unsigned long>(base));
-        mpz_add_ui(v, v, static_cast<unsigned long>(d));
-        if (mpz_cmp(v, two256) >= 0) return keel::input_error(Errc::overflow, i);
-    }
-    return wrap(v);
-}
+using keel::testutil::gmp::reference_parse;
+using keel::testutil::gmp::set;
+using keel::testutil::gmp::set_signed;
+using keel::testutil::gmp::wrap;
+using keel::testutil::gmp::Z;
 
 void check_strings(const Uint256& x) {
     Z z;

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "test/testutil/gmp_uint256.hpp"
+
 namespace keel {
 // Lets GoogleTest print values in failure messages.
 void PrintTo(const Uint256& x, std::ostream* os) {
@@ -399,43 +401,10 @@ TEST(Uint256, ParseErrors) {
 
 // ---- differential tests against GMP ------------------------------------------------------------
 
-// An owned mpz_t.
-class Z {
-  public:
-    Z() { mpz_init(v_); }
-    explicit Z(const Uint256& x) {
-        mpz_init(v_);
-        mpz_import(v_, 4, -1, sizeof(std::uint64_t), 0, 0, x.limbs().data());
-    }
-    Z(const Z&) = delete;
-    Z& operator=(const Z&) = delete;
-    ~Z() { mpz_clear(v_); }
-    mpz_ptr get() { return v_; }
-    operator mpz_ptr() { return v_; }
-
-  private:
-    mpz_t v_;
-};
-
-// x mod 2^256 as a Uint256 (x may be negative or larger).
-Uint256 wrap(mpz_srcptr x) {
-    Z t;
-    mpz_fdiv_r_2exp(t, x, 256);
-    std::array<std::uint64_t, 4> l{};
-    std::size_t count = 0;
-    mpz_export(l.data(), &count, -1, sizeof(std::uint64_t), 0, 0, t);
-    return Uint256::from_limbs(l);
-}
-
-// x read as two's complement, into out.
-void set_signed(mpz_ptr out, const Uint256& x) {
-    mpz_import(out, 4, -1, sizeof(std::uint64_t), 0, 0, x.limbs().data());
-    if (x.is_negative()) {
-        Z two256;
-        mpz_setbit(two256, 256);
-        mpz_sub(out, out, two256);
-    }
-}
+using keel::testutil::gmp::reference_parse;
+using keel::testutil::gmp::set_signed;
+using keel::testutil::gmp::wrap;
+using keel::testutil::gmp::Z;
 
 // Deterministic PRNG (splitmix64): fixed seeds keep every run identical.
 class Rng {
@@ -812,25 +781,6 @@ TEST(Uint256Gmp, BytesAndStrings) {
 }
 
 // Reference parser on GMP: scans left to right and reports the first problem, as documented.
-keel::Result<Uint256, Error> reference_parse(std::string_view s, int base) {
-    std::size_t i = 0;
-    if (base == 16 && s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) i = 2;
-    if (i == s.size()) return keel::input_error(Errc::empty, i);
-    Z v, two256;
-    mpz_setbit(two256, 256);
-    for (; i < s.size(); ++i) {
-        const char c = s[i];
-        int d = -1;
-        if (c >= '0' && c <= '9') d = c - '0';
-        if (base == 16 && c >= 'a' && c <= 'f') d = c - 'a' + 10;
-        if (base == 16 && c >= 'A' && c <= 'F') d = c - 'A' + 10;
-        if (d < 0) return keel::input_error(Errc::invalid_digit, i);
-        mpz_mul_ui(v, v, static_cast<unsigned long>(base));
-        mpz_add_ui(v, v, static_cast<unsigned long>(d));
-        if (mpz_cmp(v, two256) >= 0) return keel::input_error(Errc::overflow, i);
-    }
-    return wrap(v);
-}
 
 TEST(Uint256Gmp, ParseRandomText) {
     Rng rng(10);
