@@ -4,17 +4,14 @@
 #include <string>
 
 #include "keel/common/hex.hpp"
+#include "test/testutil/data.hpp"
 
 namespace {
 
-keel::Bytes pattern(std::size_t n) {
-    keel::Bytes b(n);
-    for (std::size_t i = 0; i < n; ++i) b[i] = static_cast<std::uint8_t>(i * 131 + 7);
-    return b;
-}
+using keel::testutil::pattern_bytes;
 
 void BM_HexEncode(benchmark::State& state) {
-    auto in = pattern(static_cast<std::size_t>(state.range(0)));
+    auto in = pattern_bytes(static_cast<std::size_t>(state.range(0)));
     std::string out(keel::hex::encoded_size(in.size()), '\0');
     for (auto _ : state) {
         keel::hex::encode_to(in, out.data());
@@ -27,7 +24,7 @@ BENCHMARK(BM_HexEncode)->Arg(32)->Arg(1024)->Arg(1 << 20);
 
 // A 256-bit EVM stack word written as a 0x-prefixed, 64-digit JSON value.
 void BM_HexEncodeStackWord(benchmark::State& state) {
-    auto in = pattern(32);
+    auto in = pattern_bytes(32);
     char out[66];
     for (auto _ : state) {
         keel::hex::encode_to(in, out, {.prefix = true, .width = 64});
@@ -39,7 +36,7 @@ void BM_HexEncodeStackWord(benchmark::State& state) {
 BENCHMARK(BM_HexEncodeStackWord);
 
 void BM_HexDecode(benchmark::State& state) {
-    std::string text = keel::hex::encode(pattern(static_cast<std::size_t>(state.range(0))));
+    std::string text = keel::hex::encode(pattern_bytes(static_cast<std::size_t>(state.range(0))));
     keel::Bytes out(text.size() / 2);
     for (auto _ : state) {
         auto r = keel::hex::decode_to(text, out);

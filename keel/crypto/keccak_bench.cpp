@@ -6,21 +6,18 @@
 #include <openssl/evp.h>
 
 #include "keel/crypto/keccak.hpp"
+#include "test/testutil/data.hpp"
 
 namespace {
 
 using keel::crypto::KeccakBackend;
 
-keel::Bytes pattern(std::size_t n) {
-    keel::Bytes b(n);
-    for (std::size_t i = 0; i < n; ++i) b[i] = static_cast<std::uint8_t>(i * 131 + 7);
-    return b;
-}
+using keel::testutil::pattern_bytes;
 
 // The process-wide implementation: 32 B (a key or hash), 136 B (one rate block: two
 // permutations), 1 KiB and 1 MiB.
 void BM_Keccak256(benchmark::State& state) {
-    const auto in = pattern(static_cast<std::size_t>(state.range(0)));
+    const auto in = pattern_bytes(static_cast<std::size_t>(state.range(0)));
     for (auto _ : state) {
         auto h = keel::crypto::keccak256(in);
         benchmark::DoNotOptimize(h);
@@ -36,7 +33,7 @@ void BM_Keccak256Backend(benchmark::State& state) {
         state.SkipWithError("backend not available on this CPU");
         return;
     }
-    const auto in = pattern(static_cast<std::size_t>(state.range(1)));
+    const auto in = pattern_bytes(static_cast<std::size_t>(state.range(1)));
     for (auto _ : state) {
         auto h = keel::crypto::keccak256_with(backend, in);
         benchmark::DoNotOptimize(h);
@@ -51,7 +48,7 @@ BENCHMARK(BM_Keccak256Backend)
 
 // Incremental hashing in 100-byte pieces (RLPx MAC-style small updates).
 void BM_Keccak256Incremental(benchmark::State& state) {
-    const auto in = pattern(1 << 16);
+    const auto in = pattern_bytes(1 << 16);
     for (auto _ : state) {
         keel::crypto::Keccak256 h;
         for (std::size_t i = 0; i < in.size(); i += 100)
@@ -76,7 +73,7 @@ BENCHMARK(BM_KeccakF1600);
 
 // Peer: OpenSSL SHA3-256 (EVP one-shot; the context allocation is noise at 1 MiB).
 void BM_OpenSslSha3_256(benchmark::State& state) {
-    const auto in = pattern(static_cast<std::size_t>(state.range(0)));
+    const auto in = pattern_bytes(static_cast<std::size_t>(state.range(0)));
     unsigned char out[32];
     unsigned len = 0;
     for (auto _ : state) {

@@ -2,16 +2,13 @@
 #include <benchmark/benchmark.h>
 
 #include "keel/crypto/sha256.hpp"
+#include "test/testutil/data.hpp"
 
 namespace {
 
 using keel::crypto::Sha256Backend;
 
-keel::Bytes pattern(std::size_t n) {
-    keel::Bytes b(n);
-    for (std::size_t i = 0; i < n; ++i) b[i] = static_cast<std::uint8_t>(i * 131 + 7);
-    return b;
-}
+using keel::testutil::pattern_bytes;
 
 const char* label(Sha256Backend b) {
     return keel::crypto::sha256_backend_name(b);
@@ -24,7 +21,7 @@ void BM_Sha256_64(benchmark::State& state) {
         state.SkipWithError("backend not available on this CPU");
         return;
     }
-    auto in = pattern(64);
+    auto in = pattern_bytes(64);
     std::uint8_t out[32];
     for (auto _ : state) {
         keel::crypto::sha256_64_with(backend, in.data(), out);
@@ -46,7 +43,7 @@ void BM_Sha256_64Many(benchmark::State& state) {
         return;
     }
     constexpr std::size_t kN = 1024;
-    auto in = pattern(64 * kN);
+    auto in = pattern_bytes(64 * kN);
     keel::Bytes out(32 * kN);
     for (auto _ : state) {
         keel::crypto::sha256_64_many_with(backend, in.data(), out.data(), kN);
@@ -67,7 +64,7 @@ void BM_Sha256(benchmark::State& state) {
         state.SkipWithError("backend not available on this CPU");
         return;
     }
-    const auto in = pattern(static_cast<std::size_t>(state.range(1)));
+    const auto in = pattern_bytes(static_cast<std::size_t>(state.range(1)));
     for (auto _ : state) {
         auto h = keel::crypto::sha256_with(backend, in);
         benchmark::DoNotOptimize(h);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "keel/common/hex.hpp"
+#include "test/testutil/data.hpp"
 
 namespace keel::crypto {
 namespace {
@@ -17,10 +18,7 @@ std::string hex_of(const Hash32& h) {
 }
 
 Bytes pattern(std::size_t n, std::uint32_t seed = 1) {
-    Bytes b(n);
-    std::mt19937 rng(seed);
-    for (auto& x : b) x = static_cast<std::uint8_t>(rng());
-    return b;
+    return testutil::seeded_bytes(n, seed);
 }
 
 std::vector<Sha256Backend> available_backends() {
