@@ -7,7 +7,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/release}
 bench="$build/bench/keel-bench"
 [[ -x "$bench" ]] || { echo "side_by_side: $bench not built (run make build)" >&2; exit 2; }
-command -v node >/dev/null || { echo "side_by_side: node is required for the peers" >&2; exit 2; }
+bash "$root/scripts/deps.sh" --peers
 
 if [[ ! -d "$root/bench/peers/node_modules" ]]; then
     (cd "$root/bench/peers" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)

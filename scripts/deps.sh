@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs every Debian package keel needs to build, test, fuzz and benchmark (DESIGN.md §6).
 # Idempotent: quiet when everything is present; runs `apt-get update` only when something is missing.
+#   scripts/deps.sh           build, test, fuzz and bench dependencies
+#   scripts/deps.sh --peers   also Node.js and npm, for the side-by-side peers in bench/ (skipped
+#                             when a `node` and `npm` are already on PATH, e.g. from NodeSource)
 set -euo pipefail
 
 packages=(
@@ -11,6 +14,10 @@ packages=(
     libboost-dev libtbb-dev
     clang-19 libclang-rt-19-dev clang-format
 )
+
+if [[ "${1:-}" == "--peers" ]] && ! { command -v node && command -v npm; } >/dev/null; then
+    packages+=(nodejs npm)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
