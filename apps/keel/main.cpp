@@ -6,6 +6,7 @@
 
 #include "apps/keel/commands.hpp"
 #include "apps/keel/input.hpp"
+#include "keel/crypto/signature.hpp"
 
 int main(int argc, char** argv) {
     CLI::App app{"keel: a high-performance core for Ethereum nodes", "keel"};
@@ -14,6 +15,21 @@ int main(int argc, char** argv) {
     keel::cli::add_version_command(app);
     keel::cli::add_keccak_command(app);
     keel::cli::add_rlp_command(app);
+    keel::cli::add_tx_command(app);
+    keel::cli::add_block_command(app);
+
+    // A process-wide choice, made once here before any command runs (DESIGN.md §4.3).
+    app.add_option_function<std::string>(
+           "--signature-algorithm",
+           [](const std::string& name) {
+               auto a = keel::crypto::parse_signature_algorithm(name);
+               if (!a)
+                   throw CLI::ValidationError("--signature-algorithm",
+                                              "want secp256k1 or secp256r1");
+               keel::crypto::set_signature_algorithm(*a);
+           },
+           "curve for sender recovery: secp256k1 (default) or secp256r1 (private networks)")
+        ->check(CLI::IsMember({"secp256k1", "secp256r1"}));
 
     try {
         app.parse(argc, argv);

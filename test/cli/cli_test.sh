@@ -2,7 +2,8 @@
 # Usage: cli_test.sh PATH_TO_KEEL. Each check runs keel and compares stdout, exit code and, for
 # failures, that stderr is exactly one line naming the problem.
 set -uo pipefail
-keel=${1:?usage: cli_test.sh PATH_TO_KEEL}
+keel=${1:?usage: cli_test.sh PATH_TO_KEEL VECTORS_DIR}
+vectors=${2:?usage: cli_test.sh PATH_TO_KEEL VECTORS_DIR}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
@@ -74,6 +75,35 @@ deep=$(printf '[%.0s' $(seq 200))$(printf ']%.0s' $(seq 200))
 expect rlp-encode-too-deep 1 "" "nesting deeper" -- rlp encode "$deep"
 "$keel" rlp encode '["0x636174",[1,2,3]]' -o "$tmp/x.rlp" && \
     expect rlp-roundtrip-file 0 '["0x636174",["0x01","0x02","0x03"]]' "" -- rlp decode "@$tmp/x.rlp"
+
+# Transactions: eth_getTransactionByHash-style JSON with hash and sender (EIP-155 example tx).
+eip155=0xf86c098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a76400008025a028ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276a067cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83
+contains() {  # contains NAME NEEDLE -- ARGS...: exit 0 and stdout containing NEEDLE
+    local name=$1 needle=$2 out
+    shift 3
+    out=$("$keel" "$@" 2>/dev/null)
+    if [[ $? == 0 && "$out" == *"$needle"* ]]; then passed=$((passed + 1)); else
+        failed=$((failed + 1)); echo "FAIL $name: stdout lacks '$needle': $out"; fi
+}
+contains tx-hash '"hash": "0x33469b22e9f636356c4160a87eb19df52b7412e8eac32a4a55ffe88ea8350788"' -- tx decode $eip155
+contains tx-from '"from": "0x9d8a62f656a8d1615c1294fd71e9cfb3e4855a4f"' -- tx decode $eip155
+contains tx-chain '"chainId": "0x1"' -- tx decode $eip155
+expect tx-truncated 1 "" "at offset" -- tx decode 0x02f86f01
+expect tx-unknown-type 1 "" "tx decode:" -- tx decode 0x7f00
+expect tx-bad-algorithm 2 "" "signature-algorithm" -- --signature-algorithm ed25519 tx decode $eip155
+# Under secp256r1 the secp256k1 signature recovers no sender (or a different one): not 0x9d8a...
+out=$("$keel" --signature-algorithm secp256r1 tx decode $eip155 2>/dev/null)
+[[ "$out" != *9d8a62f656a8d1615c1294fd71e9cfb3e4855a4f* && "$out" == *'"hash": "0x33469b22'* ]] \
+    && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL tx-r1: $out"; }
+
+# Blocks: the first block of an EEST Cancun fixture (hash and roots from the fixture's header).
+fixture="$vectors/evm/blockchain_tests/eest_prague/cancun/eip4788_beacon_root/beacon_root_contract/beacon_root_contract_deploy.json"
+block=$(grep -o '"rlp": *"0x[0-9a-f]*"' "$fixture" | head -1 | grep -o '0x[0-9a-f]*')
+contains block-hash '"hash": "0x742687cf22eb1d831de5ab314ae05365a71a64ac09d871f8145f306a56d7d86d"' -- block decode "$block"
+contains block-tx-root '"computed": "0xd87da2b23fc7bbfa7e2994ee830e73325af892d036e2e5d90d9f17ff2dd41d9d"' -- block decode "$block"
+contains block-tx-hash '"0xdf52c2d3bbe38820fff7b5eaab3db1b91f8e1412b56497d88388fb5d4ea1fde0"' -- block decode "$block"
+expect block-root-mismatch 1 "*" "transactionsRoot does not match" -- block decode "${block/d87da2b2/d87da2b3}"
+expect block-truncated 1 "" "block decode:" -- block decode "${block:0:200}"
 
 echo "cli: $passed passed, $failed failed"
 [[ $failed == 0 ]]
