@@ -1,11 +1,11 @@
 #include "keel/eth/tx_validation.hpp"
 
+#include "keel/crypto/signature.hpp"
+
 #include <algorithm>
 #include <limits>
 
 namespace keel::eth {
-
-static_assert(kSecp256k1HalfN == (kSecp256k1N >> 1));
 
 namespace {
 
@@ -34,9 +34,10 @@ Result<void, Error> fail(const Transaction& tx, Errc code, Field f,
     return make_error(code, f, tx.offset_of(f), detail);
 }
 
-// YP app. F (eq. 311-313) and EIP-2: 0 < r < n, 0 < s < n, and s <= n/2 from Homestead.
-bool r_in_range(const Uint256& r) noexcept {
-    return !r.is_zero() && r < kSecp256k1N;
+// YP app. F (eq. 311-313) and EIP-2: 0 < r < n, 0 < s < n, and s <= n/2 from Homestead, where
+// n is the order of the process-wide curve (secp256k1, or secp256r1 on a private network).
+bool r_in_range(const Uint256& r, const crypto::SignatureScheme& curve) noexcept {
+    return !r.is_zero() && r < curve.order;
 }
 
 }  // namespace
@@ -91,9 +92,10 @@ Result<void, Error> validate(const Transaction& tx, Fork fork, std::uint64_t cha
     }
 
     // 3. r and s ranges (YP app. F), low s from Homestead (EIP-2).
-    if (!r_in_range(tx.r())) return fail(tx, Errc::invalid_signature_values, Field::r);
+    const crypto::SignatureScheme& curve = crypto::signature_scheme();
+    if (!r_in_range(tx.r(), curve)) return fail(tx, Errc::invalid_signature_values, Field::r);
     const Uint256& s = tx.s();
-    const Uint256& s_max = has_homestead_rules(fork) ? kSecp256k1HalfN : kSecp256k1N - 1;
+    const Uint256 s_max = has_homestead_rules(fork) ? curve.half_order : curve.order - 1;
     if (s.is_zero() || s > s_max) return fail(tx, Errc::invalid_signature_values, Field::s);
 
     // 4. EIP-2681: the nonce stays below 2^64 - 1.

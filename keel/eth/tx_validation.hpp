@@ -34,6 +34,7 @@
 
 #include "keel/common/result.hpp"
 #include "keel/common/uint256.hpp"
+#include "keel/crypto/secp256k1.hpp"
 #include "keel/eth/errors.hpp"
 #include "keel/eth/fork.hpp"
 #include "keel/eth/transaction.hpp"
@@ -43,12 +44,11 @@ namespace keel::eth {
 /// Mainnet's chain id (EIP-155); ethereum/tests use it too.
 inline constexpr std::uint64_t kMainnetChainId = 1;
 
-/// The order n of the secp256k1 group (SEC 2 §2.4.1).
-inline constexpr Uint256 kSecp256k1N = Uint256::from_limbs(
-    0xbfd25e8cd0364141ull, 0xbaaedce6af48a03bull, 0xfffffffffffffffeull, 0xffffffffffffffffull);
-/// n / 2 (rounded down): the largest s allowed from Homestead (EIP-2).
-inline constexpr Uint256 kSecp256k1HalfN = Uint256::from_limbs(
-    0xdfe92f46681b20a0ull, 0x5d576e7357a4501dull, 0xffffffffffffffffull, 0x7fffffffffffffffull);
+/// The order n of the secp256k1 group (SEC 2 §2.4.1), for callers that reason about mainnet
+/// signatures. validate() itself reads the process-wide curve (crypto::signature_scheme()).
+inline constexpr const Uint256& kSecp256k1N = crypto::secp256k1::kOrder;
+/// n / 2 (rounded down): the largest s allowed from Homestead (EIP-2) on secp256k1.
+inline constexpr const Uint256& kSecp256k1HalfN = crypto::secp256k1::kHalfOrder;
 
 /// EIP-3860: the largest init code a creation may carry (2 * 24576).
 inline constexpr std::size_t kMaxInitcodeSize = 49152;

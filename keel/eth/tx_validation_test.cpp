@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "keel/crypto/signature.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -324,6 +326,35 @@ TEST(Validate, ConstantsMatchTheCurve) {
     EXPECT_EQ(kSecp256k1N.to_hex(),
               "0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141");
     EXPECT_EQ(kSecp256k1HalfN, kSecp256k1N >> 1);
+}
+
+// The r and s bounds are those of the process-wide curve: on a secp256r1 network an s above
+// P-256's n/2 (but below secp256k1's) breaks EIP-2, and an r above P-256's n is out of range.
+TEST(Validate, SignatureBoundsFollowTheProcessWideCurve) {
+    struct Restore {
+        crypto::SignatureAlgorithm saved = crypto::signature_algorithm();
+        ~Restore() { crypto::set_signature_algorithm(saved); }
+    } restore;
+    const Uint256 r1_half =
+        crypto::signature_scheme(crypto::SignatureAlgorithm::secp256r1).half_order;
+    const Uint256 r1_order = crypto::signature_scheme(crypto::SignatureAlgorithm::secp256r1).order;
+    ASSERT_LT(r1_half + 1, kSecp256k1HalfN);
+    TransactionFields s_fields = legacy();
+    s_fields.s = r1_half + 1;
+    TransactionFields r_fields = legacy();
+    r_fields.r = r1_order;
+    const Transaction high_s = make(s_fields);
+    const Transaction high_r = make(r_fields);
+
+    EXPECT_TRUE(validate(high_s, Fork::london));
+    EXPECT_TRUE(validate(high_r, Fork::london));
+    crypto::set_signature_algorithm(crypto::SignatureAlgorithm::secp256r1);
+    auto s_check = validate(high_s, Fork::london);
+    ASSERT_FALSE(s_check);
+    EXPECT_EQ(s_check.error().field, Field::s);
+    auto r_check = validate(high_r, Fork::london);
+    ASSERT_FALSE(r_check);
+    EXPECT_EQ(r_check.error().field, Field::r);
 }
 
 }  // namespace
