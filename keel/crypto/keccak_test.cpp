@@ -8,20 +8,15 @@
 #include <type_traits>
 #include <vector>
 
-#include "keel/common/hex.hpp"
 #include "keel/crypto/detail/keccak_backend.hpp"
 #include "test/testutil/data.hpp"
+#include "test/testutil/hex.hpp"
 
 namespace keel::crypto {
 namespace {
 
-std::string hex_of(const Hash32& h) {
-    return hex::encode(h.view());
-}
-
-Bytes pattern(std::size_t n, std::uint32_t seed = 1) {
-    return testutil::seeded_bytes(n, seed);
-}
+using testutil::hex_of;
+using testutil::seeded_bytes;
 
 std::vector<KeccakBackend> available_backends() {
     std::vector<KeccakBackend> out;
@@ -185,7 +180,7 @@ TEST(Keccak256, ActiveBackendIsTheBestAvailable) {
 TEST(Keccak256, BlockBoundaryLengthsMatchReference) {
     // Around the rate (padding bytes 0x01 and 0x80 in the same byte at 135), and around two and
     // three blocks.
-    const Bytes data = pattern(3 * 136 + 2);
+    const Bytes data = seeded_bytes(3 * 136 + 2);
     for (std::size_t n :
          {0, 1, 7, 8, 9, 31, 32, 33, 64, 134, 135, 136, 137, 271, 272, 273, 408, 409, 410}) {
         const BytesView m(data.data(), n);
@@ -196,7 +191,7 @@ TEST(Keccak256, BlockBoundaryLengthsMatchReference) {
 }
 
 TEST(Keccak256, EveryLengthUpTo600MatchesReference) {
-    const Bytes data = pattern(600, 3);
+    const Bytes data = seeded_bytes(600, 3);
     for (std::size_t n = 0; n <= data.size(); ++n) {
         const BytesView m(data.data(), n);
         const Hash32 want = RefKeccak::hash(m);
@@ -206,14 +201,14 @@ TEST(Keccak256, EveryLengthUpTo600MatchesReference) {
 }
 
 TEST(Keccak256, OneMebibyteMatchesReference) {
-    const Bytes data = pattern(1 << 20, 11);
+    const Bytes data = seeded_bytes(1 << 20, 11);
     const Hash32 want = RefKeccak::hash(data);
     for (auto b : available_backends()) EXPECT_EQ(keccak256_with(b, data), want) << name(b);
     EXPECT_EQ(keccak256(data), want);
 }
 
 TEST(Keccak256, UnalignedInput) {
-    const Bytes data = pattern(2000, 5);
+    const Bytes data = seeded_bytes(2000, 5);
     for (std::size_t off = 1; off < 8; ++off) {
         const BytesView m(data.data() + off, 1500);
         const Hash32 want = RefKeccak::hash(m);
@@ -224,7 +219,7 @@ TEST(Keccak256, UnalignedInput) {
 // Every backend's permutation and absorb loop, through SHA3-256's padding, against OpenSSL's
 // independent SHA3-256, up to a multi-MiB input.
 TEST(Keccak256, SpongeWithSha3PaddingMatchesOpenSsl) {
-    const Bytes data = pattern(4 << 20, 13);
+    const Bytes data = seeded_bytes(4 << 20, 13);
     std::vector<std::size_t> lengths;
     for (std::size_t n = 0; n <= 700; ++n) lengths.push_back(n);
     for (std::size_t n : {4096, 65535, 1 << 20, (1 << 20) + 135, 4 << 20}) lengths.push_back(n);
@@ -246,7 +241,7 @@ static_assert(std::is_trivially_copyable_v<Keccak256>);
 static_assert(sizeof(Keccak256) <= 208);
 
 TEST(Keccak256Incremental, ByteAtATimeAndBlockSizedChunks) {
-    const Bytes data = pattern(1000, 17);
+    const Bytes data = seeded_bytes(1000, 17);
     const Hash32 want = keccak256(data);
     Keccak256 h;
     for (std::uint8_t byte : data) h.update(BytesView(&byte, 1));
@@ -283,7 +278,7 @@ TEST(Keccak256Incremental, RandomSplitsOfFourMebibytesMatchOneShot) {
 }
 
 TEST(Keccak256Incremental, FinalizeDoesNotConsumeAndCopiesContinueIndependently) {
-    const Bytes data = pattern(900, 23);
+    const Bytes data = seeded_bytes(900, 23);
     const BytesView all(data);
     Keccak256 h;
     h.update(all.first(300));

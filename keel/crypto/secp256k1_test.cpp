@@ -7,56 +7,35 @@
 
 #include <cstring>
 #include <random>
-#include <stdexcept>
-#include <string_view>
 
-#include "keel/common/hex.hpp"
 #include "keel/crypto/keccak.hpp"
+#include "test/testutil/data.hpp"
+#include "test/testutil/hex.hpp"
 
 namespace keel::crypto::secp256k1 {
 namespace {
 
-Uint256 num(std::string_view text) {
-    auto v = Uint256::from_string(text);
-    if (!v) throw std::invalid_argument(std::string(text));
-    return *v;
-}
-
-template <class Fixed>
-Fixed fixed(std::string_view text) {
-    auto v = hex::decode_fixed<Fixed>(text);
-    if (!v) throw std::invalid_argument(std::string(text));
-    return *v;
-}
+using testutil::fixed_from_hex;
+using testutil::random_hash;
+using testutil::random_secret;
+using testutil::uint256_from_string;
 
 Bytes32 secret_of(std::uint64_t k) {
     return Uint256(k).to_bytes32();
 }
 
-// A reproducible secret key in [1, n-1] (rejection sampling on the generator's output).
-Bytes32 random_secret(std::mt19937_64& rng) {
-    for (;;) {
-        const Uint256 k = Uint256::from_limbs(rng(), rng(), rng(), rng());
-        if (!k.is_zero() && k < kOrder) return k.to_bytes32();
-    }
-}
-
-Hash32 random_hash(std::mt19937_64& rng) {
-    return Uint256::from_limbs(rng(), rng(), rng(), rng()).to_bytes32();
-}
-
 // The EIP-155 example (https://eips.ethereum.org/EIPS/eip-155#example): secret 0x4646...46 signs
 // nonce 9, gas price 20 gwei, gas 21000, to 0x3535...35, value 10^18, chain id 1.
 const Hash32 kEip155Hash =
-    fixed<Hash32>("0xdaf5a779ae972f972197303d7b574746c7ef83eadac0f2791ad23db92e4c8e53");
-const Uint256 kEip155R =
-    num("18515461264373351373200002665853028612451056578545711640558177340181847433846");
-const Uint256 kEip155S =
-    num("46948507304638947509940763649030358759909902576025900602547168820602576006531");
+    fixed_from_hex<Hash32>("0xdaf5a779ae972f972197303d7b574746c7ef83eadac0f2791ad23db92e4c8e53");
+const Uint256 kEip155R = uint256_from_string(
+    "18515461264373351373200002665853028612451056578545711640558177340181847433846");
+const Uint256 kEip155S = uint256_from_string(
+    "46948507304638947509940763649030358759909902576025900602547168820602576006531");
 constexpr std::uint8_t kEip155Parity = 0;  // v = 37 = 1 * 2 + 35 + 0
-const Address kEip155Sender = fixed<Address>("0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F");
+const Address kEip155Sender = fixed_from_hex<Address>("0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F");
 const Bytes32 kEip155Secret =
-    fixed<Bytes32>("0x4646464646464646464646464646464646464646464646464646464646464646");
+    fixed_from_hex<Bytes32>("0x4646464646464646464646464646464646464646464646464646464646464646");
 
 TEST(Secp256k1, Constants) {
     EXPECT_EQ(kOrder.to_hex(),
@@ -87,19 +66,20 @@ TEST(Secp256k1, Eip155ExampleSignatureIsRfc6979) {
 
 TEST(Secp256k1, WellKnownKeyAddresses) {
     EXPECT_EQ(address_of(secret_of(1)).value(),
-              fixed<Address>("0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf"));
+              fixed_from_hex<Address>("0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf"));
     EXPECT_EQ(address_of(secret_of(2)).value(),
-              fixed<Address>("0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF"));
+              fixed_from_hex<Address>("0x2B5AD5c4795c026514f8317c7a215E218DcCD6cF"));
     // Key 1 is the generator G (SEC 2 §2.4.1).
     EXPECT_EQ(public_key_of(secret_of(1)).value(),
-              fixed<PublicKey>("0x79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
-                               "483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8"));
+              fixed_from_hex<PublicKey>(
+                  "0x79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
+                  "483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8"));
 }
 
 TEST(Secp256k1, SignRecoverRoundTrips) {
     std::mt19937_64 rng(155);
     for (int i = 0; i < 200; ++i) {
-        const Bytes32 secret = random_secret(rng);
+        const Bytes32 secret = random_secret(rng, kOrder);
         const Hash32 msg = random_hash(rng);
         auto sig = sign_recoverable(msg, secret);
         ASSERT_TRUE(sig.has_value());
@@ -126,7 +106,7 @@ TEST(Secp256k1, AgreesWithBareLibsecp256k1) {
     ASSERT_NE(ctx, nullptr);
     std::mt19937_64 rng(7);
     for (int i = 0; i < 50; ++i) {
-        const Bytes32 secret = random_secret(rng);
+        const Bytes32 secret = random_secret(rng, kOrder);
         const Hash32 msg = random_hash(rng);
         secp256k1_ecdsa_recoverable_signature sig;
         ASSERT_EQ(secp256k1_ecdsa_sign_recoverable(ctx, &sig, msg.data(), secret.data(), nullptr,

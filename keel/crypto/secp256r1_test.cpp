@@ -11,37 +11,18 @@
 #include <memory>
 #include <random>
 #include <stdexcept>
-#include <string_view>
 
-#include "keel/common/hex.hpp"
 #include "keel/crypto/sha256.hpp"
+#include "test/testutil/data.hpp"
+#include "test/testutil/hex.hpp"
 
 namespace keel::crypto::secp256r1 {
 namespace {
 
-Uint256 num(std::string_view text) {
-    auto v = Uint256::from_string(text);
-    if (!v) throw std::invalid_argument(std::string(text));
-    return *v;
-}
-
-template <class Fixed>
-Fixed fixed(std::string_view text) {
-    auto v = hex::decode_fixed<Fixed>(text);
-    if (!v) throw std::invalid_argument(std::string(text));
-    return *v;
-}
-
-Bytes32 random_secret(std::mt19937_64& rng) {
-    for (;;) {
-        const Uint256 k = Uint256::from_limbs(rng(), rng(), rng(), rng());
-        if (!k.is_zero() && k < kOrder) return k.to_bytes32();
-    }
-}
-
-Hash32 random_hash(std::mt19937_64& rng) {
-    return Uint256::from_limbs(rng(), rng(), rng(), rng()).to_bytes32();
-}
+using testutil::fixed_from_hex;
+using testutil::random_hash;
+using testutil::random_secret;
+using testutil::uint256_from_string;
 
 struct PkeyFree {
     void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
@@ -100,12 +81,14 @@ bool openssl_verifies(const PublicKey& key, const Hash32& msg, const Uint256& r,
 // RFC 6979 §A.2.5 (https://www.rfc-editor.org/rfc/rfc6979#appendix-A.2.5): P-256, SHA-256,
 // message "sample".
 const Bytes32 kRfcSecret =
-    fixed<Bytes32>("0xC9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721");
-const PublicKey kRfcPublic = fixed<PublicKey>(
+    fixed_from_hex<Bytes32>("0xC9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721");
+const PublicKey kRfcPublic = fixed_from_hex<PublicKey>(
     "0x60FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB6"
     "7903FE1008B8BC99A41AE9E95628BC64F2F1B20C2D7E9F5177A3C294D4462299");
-const Uint256 kRfcR = num("0xEFD48B2AACB6A8FD1140DD9CD45E81D69D2C877B56AAF991C34D0EA84EAF3716");
-const Uint256 kRfcS = num("0xF7CB1C942D657C41D436C7A1B6E29F65F3E900DBB9AFF4064DC4AB2F843ACDA8");
+const Uint256 kRfcR =
+    uint256_from_string("0xEFD48B2AACB6A8FD1140DD9CD45E81D69D2C877B56AAF991C34D0EA84EAF3716");
+const Uint256 kRfcS =
+    uint256_from_string("0xF7CB1C942D657C41D436C7A1B6E29F65F3E900DBB9AFF4064DC4AB2F843ACDA8");
 
 Hash32 rfc_hash() {
     return sha256(as_bytes("sample"));
@@ -184,7 +167,7 @@ TEST(Secp256r1, OpenSslKeysAndSignaturesRecover) {
 TEST(Secp256r1, SignRecoverRoundTrips) {
     std::mt19937_64 rng(1);
     for (int i = 0; i < 50; ++i) {
-        const Bytes32 secret = random_secret(rng);
+        const Bytes32 secret = random_secret(rng, kOrder);
         const Hash32 msg = random_hash(rng);
         auto sig = sign_recoverable(msg, secret);
         ASSERT_TRUE(sig.has_value());
@@ -264,7 +247,7 @@ TEST(Secp256r1, RecoveryEquationHoldsForRandomSignatures) {
     std::mt19937_64 rng(5);
     for (int i = 0; i < 10; ++i) {
         const Hash32 msg = random_hash(rng);  // e may exceed n: recovery reduces it
-        auto sig = sign_recoverable(msg, random_secret(rng));
+        auto sig = sign_recoverable(msg, random_secret(rng, kOrder));
         ASSERT_TRUE(sig.has_value());
         auto q = recover_public_key(msg, sig->r, sig->s, sig->recovery_id);
         ASSERT_TRUE(q.has_value());

@@ -7,19 +7,14 @@
 #include <type_traits>
 #include <vector>
 
-#include "keel/common/hex.hpp"
 #include "test/testutil/data.hpp"
+#include "test/testutil/hex.hpp"
 
 namespace keel::crypto {
 namespace {
 
-std::string hex_of(const Hash32& h) {
-    return hex::encode(h.view());
-}
-
-Bytes pattern(std::size_t n, std::uint32_t seed = 1) {
-    return testutil::seeded_bytes(n, seed);
-}
+using testutil::hex_of;
+using testutil::seeded_bytes;
 
 std::vector<Sha256Backend> available_backends() {
     std::vector<Sha256Backend> out;
@@ -76,7 +71,7 @@ TEST(Sha256, Fips180KnownAnswersEveryBackend) {
 }
 
 TEST(Sha256, BackendsAgreeOnEveryLengthUpTo1100AndSomeLargeOnes) {
-    const Bytes data = pattern(1 << 20, 3);
+    const Bytes data = seeded_bytes(1 << 20, 3);
     std::vector<std::size_t> lengths;
     for (std::size_t n = 0; n <= 1100; ++n) lengths.push_back(n);
     for (std::size_t n : {4095, 4096, 4097, 65536 + 55, 65536 + 56, 1 << 20}) lengths.push_back(n);
@@ -89,7 +84,7 @@ TEST(Sha256, BackendsAgreeOnEveryLengthUpTo1100AndSomeLargeOnes) {
 }
 
 TEST(Sha256, BackendsAgreeOnRandomLengthsAndOffsets) {
-    const Bytes data = pattern(20000, 5);
+    const Bytes data = seeded_bytes(20000, 5);
     std::mt19937 rng(29);
     for (int i = 0; i < 500; ++i) {
         const std::size_t off = rng() % 64;
@@ -101,7 +96,7 @@ TEST(Sha256, BackendsAgreeOnRandomLengthsAndOffsets) {
 }
 
 TEST(Sha256, SixtyFourBytePathMatchesGenericPath) {
-    const Bytes data = pattern(64 * 257, 7);
+    const Bytes data = seeded_bytes(64 * 257, 7);
     for (std::size_t i = 0; i < 257; ++i) {
         const BytesView m(data.data() + 64 * i, 64);
         const Hash32 want = sha256_with(Sha256Backend::openssl, m);
@@ -121,7 +116,7 @@ TEST(Sha256, SixtyFourBytePathMatchesGenericPath) {
 }
 
 TEST(Sha256, ManyMatchesOneAtATimeForEveryCount) {
-    const Bytes data = pattern(64 * 40, 9);
+    const Bytes data = seeded_bytes(64 * 40, 9);
     for (auto b : available_backends()) {
         for (std::size_t n = 0; n <= 40; ++n) {
             Bytes out(32 * n + 1, 0xee);
@@ -139,7 +134,7 @@ TEST(Sha256, ManyMatchesOneAtATimeForEveryCount) {
 
 TEST(Sha256, ManyInPlaceReducesATreeLevel) {
     // Merkle root of 16 leaves by repeated in-place level reduction, against a naive computation.
-    Bytes level = pattern(16 * 32, 31);
+    Bytes level = seeded_bytes(16 * 32, 31);
     Bytes naive = level;
     for (std::size_t n = 8; n >= 1; n /= 2) {
         sha256_64_many(level.data(), level.data(), n);
@@ -154,7 +149,7 @@ TEST(Sha256, ManyInPlaceReducesATreeLevel) {
 static_assert(std::is_trivially_copyable_v<Sha256>);
 
 TEST(Sha256Incremental, RandomSplitsMatchOneShot) {
-    const Bytes data = pattern(300000, 37);
+    const Bytes data = seeded_bytes(300000, 37);
     const Hash32 want = sha256_with(Sha256Backend::openssl, data);
     std::mt19937 rng(41);
     for (int trial = 0; trial < 8; ++trial) {
@@ -174,7 +169,7 @@ TEST(Sha256Incremental, RandomSplitsMatchOneShot) {
 }
 
 TEST(Sha256Incremental, FinalizeIsConstCopiesAndReset) {
-    const Bytes data = pattern(500, 43);
+    const Bytes data = seeded_bytes(500, 43);
     const BytesView all(data);
     Sha256 h;
     h.update(all.first(100));

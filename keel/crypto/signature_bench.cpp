@@ -11,20 +11,16 @@
 // alone and in batches; it has no bare peer here (OpenSSL has no recovery primitive).
 #include <benchmark/benchmark.h>
 
-#include <secp256k1.h>
-#include <secp256k1_recovery.h>
-
 #include <chrono>
-#include <cstring>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
 #include "keel/common/parallel.hpp"
-#include "keel/crypto/keccak.hpp"
-#include "keel/crypto/random.hpp"
 #include "keel/crypto/secp256k1.hpp"
 #include "keel/crypto/secp256r1.hpp"
 #include "keel/crypto/signature.hpp"
+#include "test/testutil/bare_secp256k1.hpp"
 
 namespace {
 
@@ -83,38 +79,14 @@ const std::vector<Compact>& compact_k1() {
     return out;
 }
 
-// A context set up as keel's: created once, randomised once.
-const secp256k1_context* bare_context() {
-    static secp256k1_context* ctx = [] {
-        secp256k1_context* c = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
-        Bytes32 seed;
-        if (!keel::crypto::random_bytes(seed.mutable_view()) ||
-            secp256k1_context_randomize(c, seed.data()) != 1)
-            std::abort();
-        return c;
-    }();
-    return ctx;
-}
-
 // The reference: what any client must do per signature to get an address.
 inline Address bare_recover(const secp256k1_context* ctx, const Compact& c) {
-    secp256k1_ecdsa_recoverable_signature sig;
-    secp256k1_pubkey pk;
-    Address a{};
-    if (secp256k1_ecdsa_recoverable_signature_parse_compact(ctx, &sig, c.rs, c.recid) != 1 ||
-        secp256k1_ecdsa_recover(ctx, &pk, &sig, c.msg.data()) != 1)
-        return a;
-    std::uint8_t ser[65];
-    std::size_t len = sizeof ser;
-    secp256k1_ec_pubkey_serialize(ctx, ser, &len, &pk, SECP256K1_EC_UNCOMPRESSED);
-    const Hash32 h = keel::crypto::keccak256(keel::BytesView(ser + 1, 64));
-    std::memcpy(a.data(), h.data() + 12, 20);
-    return a;
+    return keel::testutil::bare_recover_address(ctx, c.msg, c.rs, c.recid);
 }
 
 void BM_Secp256k1RecoverBare(benchmark::State& state) {
     const auto& in = compact_k1();
-    const secp256k1_context* ctx = bare_context();
+    const secp256k1_context* ctx = keel::testutil::bare_secp256k1_context();
     std::size_t i = 0;
     for (auto _ : state) {
         Address a = bare_recover(ctx, in[i]);
@@ -143,7 +115,7 @@ BENCHMARK(BM_Secp256k1RecoverKeel);
 void BM_Secp256k1KeelVsBare(benchmark::State& state) {
     const auto& in = signatures(SignatureAlgorithm::secp256k1);
     const auto& cin = compact_k1();
-    const secp256k1_context* ctx = bare_context();
+    const secp256k1_context* ctx = keel::testutil::bare_secp256k1_context();
     using Clock = std::chrono::steady_clock;
     constexpr std::size_t kChunk = 64;
     Clock::duration keel_time{}, bare_time{};

@@ -10,32 +10,14 @@
 #include "keel/common/parallel.hpp"
 #include "keel/crypto/secp256k1.hpp"
 #include "keel/crypto/secp256r1.hpp"
+#include "test/testutil/data.hpp"
+#include "test/testutil/signature.hpp"
 
 namespace keel::crypto {
 namespace {
 
-// The signature algorithm is process-wide (DESIGN.md §4.3): a test that switches it must put
-// the previous value back before it returns, or later tests run on the wrong curve. This guard
-// does so even when an assertion ends the test early.
-class ScopedSignatureAlgorithm {
-  public:
-    explicit ScopedSignatureAlgorithm(SignatureAlgorithm a) : saved_(signature_algorithm()) {
-        set_signature_algorithm(a);
-    }
-    ~ScopedSignatureAlgorithm() { set_signature_algorithm(saved_); }
-    ScopedSignatureAlgorithm(const ScopedSignatureAlgorithm&) = delete;
-    ScopedSignatureAlgorithm& operator=(const ScopedSignatureAlgorithm&) = delete;
-
-  private:
-    SignatureAlgorithm saved_;
-};
-
-Bytes32 random_secret(std::mt19937_64& rng, const Uint256& order) {
-    for (;;) {
-        const Uint256 k = Uint256::from_limbs(rng(), rng(), rng(), rng());
-        if (!k.is_zero() && k < order) return k.to_bytes32();
-    }
-}
+using testutil::random_secret;
+using testutil::ScopedSignatureAlgorithm;
 
 // `n` signed inputs on `scheme`, with the addresses that signed them.
 struct Signed {

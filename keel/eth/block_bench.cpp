@@ -20,25 +20,15 @@
 #include "keel/crypto/keccak.hpp"
 #include "keel/eth/block.hpp"
 #include "keel/trie/root.hpp"
+#include "test/testutil/data.hpp"
 
 namespace {
 
 using namespace keel;
 using namespace keel::eth;
 
-struct Rng {
-    std::uint64_t s = 0x6a09e667f3bcc908ull;
-    std::uint64_t operator()() {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        return s;
-    }
-    std::uint64_t below(std::uint64_t n) { return (*this)() % n; }
-};
-
 Bytes make_block_rlp() {
-    Rng rng;
+    testutil::Xorshift64 rng(0x6a09e667f3bcc908ull);
     Block b;
     for (std::size_t i = 0; i < 200; ++i) {
         TransactionFields f;
@@ -51,8 +41,7 @@ Bytes make_block_rlp() {
         f.max_fee_per_gas = Uint256{10'000'000'000ull + rng.below(90'000'000'000ull)};
         f.max_priority_fee_per_gas = Uint256{1'000'000'000ull * (1 + rng.below(3))};
         f.gas_limit = 21000 + rng.below(500000);
-        Address to;
-        for (auto& x : to) x = static_cast<std::uint8_t>(rng());
+        const Address to = rng.fixed<20>();
         f.to = to;
         f.value = Uint256{rng.below(10) < 4 ? rng() : 0};
         const std::uint64_t call = rng.below(10);
@@ -63,9 +52,7 @@ Bytes make_block_rlp() {
             TransactionFields::AccessListEntry e;
             e.address = to;
             for (int k = 0; k < 2; ++k) {
-                Hash32 key;
-                for (auto& x : key) x = static_cast<std::uint8_t>(rng());
-                e.storage_keys.push_back(key);
+                e.storage_keys.push_back(rng.fixed<32>());
             }
             if (f.type != TxType::legacy) f.access_list.push_back(e);
         }
@@ -76,11 +63,8 @@ Bytes make_block_rlp() {
             f.max_fee_per_blob_gas = Uint256{1'000'000'000ull};
         }
         f.v = f.type == TxType::legacy ? Uint256{37 + rng.below(2)} : Uint256{rng.below(2)};
-        Bytes32 r, s;
-        for (auto& x : r) x = static_cast<std::uint8_t>(rng());
-        for (auto& x : s) x = static_cast<std::uint8_t>(rng());
-        f.r = Uint256::from_be_bytes(r);
-        f.s = Uint256::from_be_bytes(s);
+        f.r = Uint256::from_be_bytes(rng.fixed<32>());
+        f.s = Uint256::from_be_bytes(rng.fixed<32>());
         auto tx = decode_transaction(encode(f));
         KEEL_ASSERT(tx.has_value());
         b.body.transactions.push_back(std::move(*tx));
@@ -90,7 +74,7 @@ Bytes make_block_rlp() {
         Withdrawal w;
         w.index = 80'000'000 + i;
         w.validator_index = 1'000'000 + rng.below(500000);
-        for (auto& x : w.address) x = static_cast<std::uint8_t>(rng());
+        w.address = rng.fixed<20>();
         w.amount_gwei = 17'000'000 + rng.below(100000);
         b.body.withdrawals->push_back(w);
     }

@@ -12,16 +12,16 @@
 #include "keel/crypto/keccak.hpp"
 #include "keel/rlp/decode.hpp"
 #include "keel/trie/root.hpp"
+#include "test/testutil/hex.hpp"
+#include "test/testutil/rlp.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::eth {
 namespace {
 
 using testutil::from_hex;
-
-std::string hex_of(const Hash32& h) {
-    return hex::encode(h.view());
-}
+using testutil::hex_of;
+using testutil::list_of;
 
 // Blocks from execution-spec-tests Prague fixtures (blockchain_tests/eest_prague/cancun/
 // eip4788_beacon_root/beacon_root_contract/):
@@ -248,16 +248,6 @@ TEST(Block, OmmersHash) {
     e.add_raw(a);
     e.add_raw(c);
     EXPECT_EQ(ommers_hash(ommers), crypto::keccak256(e.view()));
-}
-
-// An RLP list of already-encoded items.
-Bytes list_of(const std::vector<Bytes>& items) {
-    std::size_t n = 0;
-    for (const auto& i : items) n += i.size();
-    rlp::Encoder e;
-    e.add_list_header(n);
-    for (const auto& i : items) e.add_raw(i);
-    return e.take();
 }
 
 TEST(Block, BadInputs) {

@@ -9,6 +9,7 @@
 #include "keel/common/hex.hpp"
 #include "keel/crypto/keccak.hpp"
 #include "keel/rlp/decode.hpp"
+#include "test/testutil/rlp.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::eth {
@@ -169,14 +170,7 @@ struct Fields {
         }
         return f;
     }
-    Bytes encode() const {
-        std::size_t n = 0;
-        for (const auto& i : items) n += i.size();
-        rlp::Encoder e;
-        e.add_list_header(n);
-        for (const auto& i : items) e.add_raw(i);
-        return e.take();
-    }
+    Bytes encode() const { return testutil::list_of(items); }
     // Offset of field i in encode()'s output.
     std::size_t offset_of(std::size_t i) const {
         std::size_t n = 0;

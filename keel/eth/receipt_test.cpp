@@ -4,7 +4,6 @@
 
 #include <bit>
 #include <cstdint>
-#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -12,12 +11,16 @@
 #include "keel/crypto/keccak.hpp"
 #include "keel/rlp/decode.hpp"
 #include "keel/trie/root.hpp"
+#include "test/testutil/data.hpp"
+#include "test/testutil/rlp.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::eth {
 namespace {
 
+using testutil::concat;
 using testutil::from_hex;
+using testutil::list_of;
 
 Hash32 hash_of(std::string_view hex) {
     return hex::decode_fixed<Hash32>(hex).value();
@@ -171,22 +174,6 @@ TEST(Receipt, ReceiptsRootMatchesOrderedRootOfEnvelopes) {
     EXPECT_EQ(receipts_root(rs), trie::ordered_root(views));
 }
 
-// An RLP list of already-encoded items.
-Bytes list_of(std::initializer_list<Bytes> items) {
-    std::size_t n = 0;
-    for (const auto& i : items) n += i.size();
-    rlp::Encoder e;
-    e.add_list_header(n);
-    for (const auto& i : items) e.add_raw(i);
-    return e.take();
-}
-
-Bytes concat(BytesView a, BytesView b) {
-    Bytes out(a.begin(), a.end());
-    out.insert(out.end(), b.begin(), b.end());
-    return out;
-}
-
 TEST(Receipt, BadInputs) {
     const Bytes status1 = from_hex("01");
     const Bytes gas = from_hex("825208");
@@ -246,7 +233,7 @@ TEST(Receipt, BadInputs) {
          Errc::too_many_fields, Field::receipt_log, logs_at + 2 + 21 + 1 + 1},
         {"log missing data", list_of({status1, gas, bloom, list_of({log_no_data})}),
          Errc::too_few_fields, Field::receipt_log_data, logs_at + 2 + 21 + 1},
-        {"trailing byte", concat(list_of({status1, gas, bloom, no_logs}), from_hex("00")),
+        {"trailing byte", concat({list_of({status1, gas, bloom, no_logs}), from_hex("00")}),
          Errc::rlp, Field::receipt, logs_at + 1},
     };
     for (const Row& row : rows) {
@@ -259,7 +246,7 @@ TEST(Receipt, BadInputs) {
         if (!row.message.empty()) {
             EXPECT_EQ(to_string(r.error()), row.message);
         }
-        auto typed = decode_receipt(concat(from_hex("02"), row.in), 10);
+        auto typed = decode_receipt(concat({from_hex("02"), row.in}), 10);
         if (!row.in.empty() && row.in[0] >= 0xc0) {  // the same list as a typed receipt
             ASSERT_FALSE(typed);
             EXPECT_EQ(typed.error().code, row.code);

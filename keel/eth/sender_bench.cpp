@@ -7,25 +7,20 @@
 // block of 1024 EIP-1559 transactions; the goal is >= 1.8x on 2 cores.
 #include <benchmark/benchmark.h>
 
-#include <secp256k1.h>
-#include <secp256k1_recovery.h>
-
 #include <chrono>
-#include <cstring>
+#include <cstdlib>
 #include <random>
 #include <vector>
 
 #include "keel/common/parallel.hpp"
-#include "keel/crypto/keccak.hpp"
-#include "keel/crypto/random.hpp"
 #include "keel/crypto/secp256k1.hpp"
 #include "keel/eth/sender.hpp"
 #include "keel/eth/transaction.hpp"
+#include "test/testutil/bare_secp256k1.hpp"
 
 namespace {
 
 using keel::Address;
-using keel::Bytes32;
 using keel::Hash32;
 using keel::Uint256;
 using keel::eth::Transaction;
@@ -75,41 +70,18 @@ const std::vector<Transaction>& block() {
     return txs;
 }
 
-const secp256k1_context* bare_context() {
-    static secp256k1_context* ctx = [] {
-        secp256k1_context* c = secp256k1_context_create(SECP256K1_CONTEXT_NONE);
-        Bytes32 seed;
-        if (!keel::crypto::random_bytes(seed.mutable_view()) ||
-            secp256k1_context_randomize(c, seed.data()) != 1)
-            std::abort();
-        return c;
-    }();
-    return ctx;
-}
-
 // The reference per transaction: signing hash + bare libsecp256k1 recovery + Keccak.
 inline Address bare_sender(const secp256k1_context* ctx, const Transaction& tx) {
     const Hash32 h = tx.signing_hash();
     std::uint8_t rs[64];
     tx.r().to_be_bytes(rs);
     tx.s().to_be_bytes(rs + 32);
-    secp256k1_ecdsa_recoverable_signature sig;
-    secp256k1_pubkey pk;
-    Address a{};
-    if (secp256k1_ecdsa_recoverable_signature_parse_compact(ctx, &sig, rs, tx.y_parity()) != 1 ||
-        secp256k1_ecdsa_recover(ctx, &pk, &sig, h.data()) != 1)
-        return a;
-    std::uint8_t ser[65];
-    std::size_t len = sizeof ser;
-    secp256k1_ec_pubkey_serialize(ctx, ser, &len, &pk, SECP256K1_EC_UNCOMPRESSED);
-    const Hash32 k = keel::crypto::keccak256(keel::BytesView(ser + 1, 64));
-    std::memcpy(a.data(), k.data() + 12, 20);
-    return a;
+    return keel::testutil::bare_recover_address(ctx, h, rs, tx.y_parity());
 }
 
 void BM_SenderBare(benchmark::State& state) {
     const auto& txs = block();
-    const secp256k1_context* ctx = bare_context();
+    const secp256k1_context* ctx = keel::testutil::bare_secp256k1_context();
     std::size_t i = 0;
     for (auto _ : state) {
         Address a = bare_sender(ctx, txs[i]);
@@ -161,7 +133,7 @@ BENCHMARK(BM_SigningHash);
 // Both over the same 64 transactions per iteration, alternately; ratio = bare / keel time.
 void BM_SenderVsBare(benchmark::State& state) {
     const auto& txs = block();
-    const secp256k1_context* ctx = bare_context();
+    const secp256k1_context* ctx = keel::testutil::bare_secp256k1_context();
     using Clock = std::chrono::steady_clock;
     constexpr std::size_t kChunk = 64;
     Clock::duration keel_time{}, bare_time{};

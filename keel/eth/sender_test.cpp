@@ -4,47 +4,25 @@
 
 #include <random>
 #include <stdexcept>
-#include <string_view>
 #include <vector>
 
 #include "keel/common/hex.hpp"
 #include "keel/common/parallel.hpp"
 #include "keel/crypto/secp256k1.hpp"
 #include "keel/crypto/signature.hpp"
+#include "test/testutil/data.hpp"
+#include "test/testutil/hex.hpp"
+#include "test/testutil/signature.hpp"
 
 namespace keel::eth {
 namespace {
 
 using crypto::SignatureAlgorithm;
 using crypto::SignatureScheme;
-
-// The signature algorithm is process-wide: a test that switches it restores it on every exit.
-class ScopedSignatureAlgorithm {
-  public:
-    explicit ScopedSignatureAlgorithm(SignatureAlgorithm a)
-        : saved_(crypto::signature_algorithm()) {
-        crypto::set_signature_algorithm(a);
-    }
-    ~ScopedSignatureAlgorithm() { crypto::set_signature_algorithm(saved_); }
-    ScopedSignatureAlgorithm(const ScopedSignatureAlgorithm&) = delete;
-    ScopedSignatureAlgorithm& operator=(const ScopedSignatureAlgorithm&) = delete;
-
-  private:
-    SignatureAlgorithm saved_;
-};
-
-template <class Fixed>
-Fixed fixed(std::string_view text) {
-    auto v = hex::decode_fixed<Fixed>(text);
-    if (!v) throw std::invalid_argument(std::string(text));
-    return *v;
-}
-
-Uint256 num(std::string_view text) {
-    auto v = Uint256::from_string(text);
-    if (!v) throw std::invalid_argument(std::string(text));
-    return *v;
-}
+using testutil::fixed_from_hex;
+using testutil::random_secret;
+using testutil::ScopedSignatureAlgorithm;
+using testutil::uint256_from_string;
 
 Transaction decode(const TransactionFields& f) {
     auto tx = decode_transaction(encode(f));
@@ -73,13 +51,6 @@ Address address_of(const Bytes32& secret, const SignatureScheme& scheme) {
     return crypto::public_key_to_address(scheme.public_key_of(secret).value());
 }
 
-Bytes32 random_secret(std::mt19937_64& rng, const Uint256& order) {
-    for (;;) {
-        const Uint256 k = Uint256::from_limbs(rng(), rng(), rng(), rng());
-        if (!k.is_zero() && k < order) return k.to_bytes32();
-    }
-}
-
 // Fields of a transaction of type `type` with some content.
 TransactionFields fields_of(TxType type, std::uint64_t nonce) {
     TransactionFields f;
@@ -89,7 +60,7 @@ TransactionFields fields_of(TxType type, std::uint64_t nonce) {
     f.max_fee_per_gas = 30'000'000'000ull + nonce;
     f.max_priority_fee_per_gas = 1'000'000'000ull;
     f.gas_limit = 100'000;
-    f.to = fixed<Address>("0x3535353535353535353535353535353535353535");
+    f.to = fixed_from_hex<Address>("0x3535353535353535353535353535353535353535");
     f.value = nonce * 1000;
     f.data = Bytes(nonce % 50, 0xab);
     if (type != TxType::legacy) f.access_list.push_back({*f.to, {Hash32{}}});
@@ -118,16 +89,18 @@ TransactionFields eip155_fields() {
     f.nonce = 9;
     f.max_fee_per_gas = 20'000'000'000ull;
     f.gas_limit = 21000;
-    f.to = fixed<Address>("0x3535353535353535353535353535353535353535");
-    f.value = num("1000000000000000000");
+    f.to = fixed_from_hex<Address>("0x3535353535353535353535353535353535353535");
+    f.value = uint256_from_string("1000000000000000000");
     f.v = 37;
-    f.r = num("18515461264373351373200002665853028612451056578545711640558177340181847433846");
-    f.s = num("46948507304638947509940763649030358759909902576025900602547168820602576006531");
+    f.r = uint256_from_string(
+        "18515461264373351373200002665853028612451056578545711640558177340181847433846");
+    f.s = uint256_from_string(
+        "46948507304638947509940763649030358759909902576025900602547168820602576006531");
     return f;
 }
-const Address kEip155Sender = fixed<Address>("0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F");
+const Address kEip155Sender = fixed_from_hex<Address>("0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F");
 const Bytes32 kEip155Secret =
-    fixed<Bytes32>("0x4646464646464646464646464646464646464646464646464646464646464646");
+    fixed_from_hex<Bytes32>("0x4646464646464646464646464646464646464646464646464646464646464646");
 
 const SignatureScheme& k1() {
     return crypto::signature_scheme(SignatureAlgorithm::secp256k1);
@@ -141,7 +114,8 @@ TEST(Sender, Eip155Example) {
         "8025a028ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276a067cbe9d8997f"
         "761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83");
     EXPECT_EQ(tx.signing_hash(),
-              fixed<Hash32>("0xdaf5a779ae972f972197303d7b574746c7ef83eadac0f2791ad23db92e4c8e53"));
+              fixed_from_hex<Hash32>(
+                  "0xdaf5a779ae972f972197303d7b574746c7ef83eadac0f2791ad23db92e4c8e53"));
     auto a = sender(tx);
     ASSERT_TRUE(a.has_value()) << to_string(a.error());
     EXPECT_EQ(*a, kEip155Sender);
@@ -155,7 +129,7 @@ TEST(Sender, CachesTheRecoveredAddress) {
     ASSERT_TRUE(tx.sender_cache().has_value());
     EXPECT_EQ(*tx.sender_cache(), kEip155Sender);
     // The second call reads the cache and does not recover: a planted value comes back.
-    const Address planted = fixed<Address>("0x00000000000000000000000000000000000000aa");
+    const Address planted = fixed_from_hex<Address>("0x00000000000000000000000000000000000000aa");
     tx.sender_cache() = planted;
     EXPECT_EQ(sender(tx).value(), planted);
     // A copy carries the cache.
@@ -297,7 +271,7 @@ TEST(RecoverSenders, BatchEqualsOneByOne) {
 TEST(RecoverSenders, KeepsCachedSendersAndHandlesSmallBatches) {
     std::vector<Address> signers;
     const std::vector<Transaction> block = mixed_block(20, signers);
-    const Address planted = fixed<Address>("0x00000000000000000000000000000000000000bb");
+    const Address planted = fixed_from_hex<Address>("0x00000000000000000000000000000000000000bb");
     block[3].sender_cache() = planted;
     block[5].sender_cache() = planted;  // a spoiled signature, but the cache is trusted
     EXPECT_EQ(recover_senders(block), block.size());
@@ -341,7 +315,7 @@ Authorization signed_authorization(const Bytes32& secret, std::uint64_t chain_id
                                    std::uint64_t nonce) {
     Authorization a;
     a.chain_id = chain_id;
-    a.address = fixed<Address>("0x00000000000000000000000000000000000000cc");
+    a.address = fixed_from_hex<Address>("0x00000000000000000000000000000000000000cc");
     a.nonce = nonce;
     auto sig = crypto::secp256k1::sign_recoverable(a.signing_hash(), secret);
     if (!sig) throw std::runtime_error("sign");

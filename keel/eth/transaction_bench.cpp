@@ -22,38 +22,26 @@
 
 #include "keel/crypto/keccak.hpp"
 #include "keel/eth/transaction.hpp"
+#include "test/testutil/data.hpp"
 
 namespace {
 
 using namespace keel;
 using namespace keel::eth;
 
-struct Rng {
-    std::uint64_t s = 0x9e3779b97f4a7c15ull;
-    std::uint64_t operator()() {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        return s;
-    }
-    std::uint64_t below(std::uint64_t n) { return (*this)() % n; }
-    std::uint64_t between(std::uint64_t lo, std::uint64_t hi) { return lo + below(hi - lo + 1); }
-    template <std::size_t N>
-    FixedBytes<N> fixed() {
-        FixedBytes<N> out;
-        for (auto& b : out.bytes) b = static_cast<std::uint8_t>((*this)());
-        return out;
-    }
-    Uint256 word() { return Uint256::from_be_bytes(fixed<32>()); }
-};
+using Rng = testutil::Xorshift64;
+
+// A 256-bit word from 32 outputs (big-endian, first output in the top byte).
+Uint256 word(Rng& rng) {
+    return Uint256::from_be_bytes(rng.fixed<32>());
+}
 
 constexpr std::uint64_t kGwei = 1000000000ull;
 
 // Calldata as ABI-encoded arguments look: a selector, then 32-byte words that are mostly
 // small numbers and addresses (left-padded with zeros).
 Bytes abi_calldata(Rng& rng, std::size_t words) {
-    Bytes d;
-    for (int i = 0; i < 4; ++i) d.push_back(static_cast<std::uint8_t>(rng()));
+    Bytes d = rng.bytes(4);  // the selector
     for (std::size_t w = 0; w < words; ++w) {
         const std::size_t significant = rng.below(3) == 0 ? 20 : rng.between(1, 12);
         d.insert(d.end(), 32 - significant, 0);
@@ -63,8 +51,8 @@ Bytes abi_calldata(Rng& rng, std::size_t words) {
 }
 
 void sign(Rng& rng, TransactionFields& f) {
-    f.r = rng.word();
-    f.s = rng.word() >> 1;
+    f.r = word(rng);
+    f.s = word(rng) >> 1;
     if (f.type == TxType::legacy) {
         f.v = 37 + rng.below(2);  // EIP-155, chain id 1
     } else {
@@ -151,7 +139,7 @@ struct Mix {
 // kind 0-3: 1000 transactions of one kind (transfer, swap, access list, blob); kind 4: the mix.
 Mix make_mix(int kind) {
     constexpr std::size_t kCount = 1000;
-    Rng rng;
+    Rng rng(0x9e3779b97f4a7c15ull);
     std::vector<Bytes> txs;
     for (std::size_t i = 0; i < kCount; ++i) {
         const std::uint64_t pick = rng.below(100);

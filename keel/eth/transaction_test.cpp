@@ -15,6 +15,8 @@
 #include "keel/eth/fork.hpp"
 #include "keel/rlp/decode.hpp"
 #include "keel/rlp/encode.hpp"
+#include "test/testutil/data.hpp"
+#include "test/testutil/rlp.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::eth {
@@ -26,7 +28,9 @@ void PrintTo(const Error& e, std::ostream* os) {
 
 namespace {
 
+using testutil::concat;
 using testutil::from_hex;
+using testutil::list_of;
 
 // ---- hand-made RLP ---------------------------------------------------------------------------
 
@@ -62,21 +66,6 @@ Bytes raw_str(BytesView payload) {
     return out;
 }
 
-Bytes list(const std::vector<Bytes>& items) {
-    std::size_t n = 0;
-    for (const auto& i : items) n += i.size();
-    rlp::Encoder e;
-    e.add_list_header(n);
-    for (const auto& i : items) e.add_raw(i);
-    return e.take();
-}
-
-Bytes cat(std::initializer_list<BytesView> parts) {
-    Bytes out;
-    for (auto p : parts) out.insert(out.end(), p.begin(), p.end());
-    return out;
-}
-
 // A transaction built from items, with the absolute offset of each item and of the list's end.
 struct Built {
     Bytes bytes;
@@ -86,7 +75,7 @@ struct Built {
 
 Built build(std::optional<std::uint8_t> type, const std::vector<Bytes>& items) {
     Built b;
-    const Bytes l = list(items);
+    const Bytes l = list_of(items);
     if (type) b.bytes.push_back(*type);
     const std::size_t prefix = b.bytes.size();
     b.bytes.insert(b.bytes.end(), l.begin(), l.end());
@@ -145,7 +134,7 @@ std::vector<Bytes> legacy_items() {
 // The items of a dynamic-fee (type 2) transaction without access list entries.
 std::vector<Bytes> dynamic_fee_items() {
     return {u(1), u(7),     u(1000000000), u(2000000000), u(21000), str(addr(0x35).view()),
-            u(0), str_n(0), list({}),      u(1),          u256(kR), u256(kS)};
+            u(0), str_n(0), list_of({}),   u(1),          u256(kR), u256(kS)};
 }
 
 // ---- well-formed transactions of every type ----------------------------------------------------
@@ -531,7 +520,7 @@ std::vector<Bad> bad_rows() {
         rows.push_back({"list runs past input", c.bytes, Errc::rlp, Field::none, 0,
                         rlp::Errc::length_past_input});
         Bytes lz = from_hex("f9005f");
-        rows.push_back({"list length leading zero", cat({lz, Bytes(0x5f, 0x80)}), Errc::rlp,
+        rows.push_back({"list length leading zero", concat({lz, Bytes(0x5f, 0x80)}), Errc::rlp,
                         Field::none, 0, rlp::Errc::leading_zero_in_length});
     }
     // Field count.
@@ -570,25 +559,25 @@ std::vector<Bad> bad_rows() {
         b = build(std::nullopt, with(items, 2, raw_str(from_hex("000000000000000001"))));
         rows.push_back({"gas limit 9 bytes with leading zero", b.bytes, Errc::integer_overflow,
                         Field::gas_limit, b.offsets[2], std::nullopt, 9});
-        b = build(std::nullopt, with(items, 2, list({})));
+        b = build(std::nullopt, with(items, 2, list_of({})));
         rows.push_back({"gas limit list", b.bytes, Errc::rlp, Field::gas_limit, b.offsets[2],
                         rlp::Errc::expected_string});
         b = build(std::nullopt, with(items, 4, str_n(33, 0x01)));
         rows.push_back({"value 33 bytes", b.bytes, Errc::integer_overflow, Field::value,
                         b.offsets[4], std::nullopt, 33});
-        b = build(std::nullopt, with(items, 4, raw_str(cat({from_hex("00"), Bytes(32, 1)}))));
+        b = build(std::nullopt, with(items, 4, raw_str(concat({from_hex("00"), Bytes(32, 1)}))));
         rows.push_back({"value 33 bytes leading zero", b.bytes, Errc::rlp, Field::value,
                         b.offsets[4], rlp::Errc::leading_zero_in_integer});
         b = build(std::nullopt, with(items, 6, raw_str(from_hex("0025"))));
         rows.push_back({"v leading zero", b.bytes, Errc::rlp, Field::v, b.offsets[6],
                         rlp::Errc::leading_zero_in_integer});
-        b = build(std::nullopt, with(items, 7, list({u(1)})));
+        b = build(std::nullopt, with(items, 7, list_of({u(1)})));
         rows.push_back(
             {"r list", b.bytes, Errc::rlp, Field::r, b.offsets[7], rlp::Errc::expected_string});
         b = build(std::nullopt, with(items, 8, str_n(33, 0xff)));
         rows.push_back({"s 33 bytes", b.bytes, Errc::integer_overflow, Field::s, b.offsets[8],
                         std::nullopt, 33});
-        b = build(std::nullopt, with(items, 5, list({})));
+        b = build(std::nullopt, with(items, 5, list_of({})));
         rows.push_back({"data list", b.bytes, Errc::rlp, Field::data, b.offsets[5],
                         rlp::Errc::expected_string});
         b = build(std::nullopt, with(items, 5, from_hex("b90003aabbcc")));
@@ -621,7 +610,7 @@ std::vector<Bad> bad_rows() {
         b = build(std::nullopt, with(items, 3, from_hex("01")));
         rows.push_back(
             {"to single byte", b.bytes, Errc::too_short, Field::to, b.offsets[3], std::nullopt, 1});
-        b = build(std::nullopt, with(items, 3, list({})));
+        b = build(std::nullopt, with(items, 3, list_of({})));
         rows.push_back(
             {"to list", b.bytes, Errc::rlp, Field::to, b.offsets[3], rlp::Errc::expected_string});
     }
@@ -640,47 +629,47 @@ std::vector<Bad> bad_rows() {
         };
         row("access list string", str_n(0), {}, Errc::rlp, Field::access_list,
             rlp::Errc::expected_list, std::nullopt);
-        row("access list entry string", list({str_n(2)}), {0}, Errc::rlp, Field::access_list_entry,
-            rlp::Errc::expected_list, std::nullopt);
-        row("access list entry without keys", list({list({a20})}), {0, 1}, Errc::too_few_fields,
-            Field::access_list_storage_keys, std::nullopt, std::nullopt);
-        row("access list entry with 3 items", list({list({a20, list({}), u(1)})}), {0, 2},
+        row("access list entry string", list_of({str_n(2)}), {0}, Errc::rlp,
+            Field::access_list_entry, rlp::Errc::expected_list, std::nullopt);
+        row("access list entry without keys", list_of({list_of({a20})}), {0, 1},
+            Errc::too_few_fields, Field::access_list_storage_keys, std::nullopt, std::nullopt);
+        row("access list entry with 3 items", list_of({list_of({a20, list_of({}), u(1)})}), {0, 2},
             Errc::too_many_fields, Field::access_list_entry, std::nullopt, std::nullopt);
-        row("access list address 19", list({list({str_n(19), list({})})}), {0, 0}, Errc::too_short,
-            Field::access_list_address, std::nullopt, 19);
-        row("access list address 21", list({list({str_n(21), list({})})}), {0, 0}, Errc::too_long,
-            Field::access_list_address, std::nullopt, 21);
-        row("access list keys string", list({list({a20, str_n(0)})}), {0, 1}, Errc::rlp,
+        row("access list address 19", list_of({list_of({str_n(19), list_of({})})}), {0, 0},
+            Errc::too_short, Field::access_list_address, std::nullopt, 19);
+        row("access list address 21", list_of({list_of({str_n(21), list_of({})})}), {0, 0},
+            Errc::too_long, Field::access_list_address, std::nullopt, 21);
+        row("access list keys string", list_of({list_of({a20, str_n(0)})}), {0, 1}, Errc::rlp,
             Field::access_list_storage_keys, rlp::Errc::expected_list, std::nullopt);
-        row("storage key 31", list({list({a20, list({k32, str_n(31)})})}), {0, 1, 1},
+        row("storage key 31", list_of({list_of({a20, list_of({k32, str_n(31)})})}), {0, 1, 1},
             Errc::too_short, Field::access_list_storage_key, std::nullopt, 31);
-        row("storage key 33", list({list({a20, list({str_n(33)})})}), {0, 1, 0}, Errc::too_long,
-            Field::access_list_storage_key, std::nullopt, 33);
-        row("storage key list", list({list({a20, list({list({})})})}), {0, 1, 0}, Errc::rlp,
-            Field::access_list_storage_key, rlp::Errc::expected_string, std::nullopt);
+        row("storage key 33", list_of({list_of({a20, list_of({str_n(33)})})}), {0, 1, 0},
+            Errc::too_long, Field::access_list_storage_key, std::nullopt, 33);
+        row("storage key list", list_of({list_of({a20, list_of({list_of({})})})}), {0, 1, 0},
+            Errc::rlp, Field::access_list_storage_key, rlp::Errc::expected_string, std::nullopt);
         // A nested header running past its parent: the keys list claims one byte too many.
-        Bytes broken = list({list({a20, list({k32})})});
+        Bytes broken = list_of({list_of({a20, list_of({k32})})});
         broken[at(broken, {0, 1})] += 1;
         row("keys list past its entry", broken, {0, 1}, Errc::rlp, Field::access_list_storage_keys,
             rlp::Errc::length_past_input, std::nullopt);
         // A non-canonical header deep inside.
-        Bytes long_form = list({list({a20, cat({from_hex("f821"), k32})})});
+        Bytes long_form = list_of({list_of({a20, concat({from_hex("f821"), k32})})});
         row("keys list long form for 33 bytes", long_form, {0, 1}, Errc::rlp,
             Field::access_list_storage_keys, rlp::Errc::non_canonical_size, std::nullopt);
     }
     // Blob transactions.
     {
         auto items = dynamic_fee_items();
-        items.insert(items.begin() + 9, {u(1), list({str(h32(0x01).view())})});
+        items.insert(items.begin() + 9, {u(1), list_of({str(h32(0x01).view())})});
         Built t = build(3, with(items, 5, str_n(0)));
         rows.push_back({"blob create", t.bytes, Errc::create_not_allowed, Field::to, t.offsets[5]});
-        t = build(3, with(items, 10, list({str_n(31)})));
+        t = build(3, with(items, 10, list_of({str_n(31)})));
         rows.push_back({"blob hash 31", t.bytes, Errc::too_short, Field::blob_versioned_hash,
                         t.offsets[10] + 1, std::nullopt, 31});
         t = build(3, with(items, 10, str_n(32)));
         rows.push_back({"blob hashes string", t.bytes, Errc::rlp, Field::blob_versioned_hashes,
                         t.offsets[10], rlp::Errc::expected_list});
-        t = build(3, with(items, 9, list({})));
+        t = build(3, with(items, 9, list_of({})));
         rows.push_back({"blob fee list", t.bytes, Errc::rlp, Field::max_fee_per_blob_gas,
                         t.offsets[9], rlp::Errc::expected_string});
     }
@@ -689,7 +678,7 @@ std::vector<Bad> bad_rows() {
         const Bytes a20 = str(addr(0x42).view());
         const std::vector<Bytes> good = {u(1), a20, u(0), u(1), u256(kR), u256(kS)};
         auto items = dynamic_fee_items();
-        items.insert(items.begin() + 9, list({list(good)}));
+        items.insert(items.begin() + 9, list_of({list_of(good)}));
         Built t = build(4, with(items, 5, str_n(0)));
         rows.push_back(
             {"set code create", t.bytes, Errc::create_not_allowed, Field::to, t.offsets[5]});
@@ -709,11 +698,11 @@ std::vector<Bad> bad_rows() {
             } else {
                 f[i] = *item;
             }
-            return list({list(f)});
+            return list_of({list_of(f)});
         };
         row("authorization list string", str_n(0), {}, Errc::rlp, Field::authorization_list,
             rlp::Errc::expected_list, std::nullopt);
-        row("authorization string", list({str_n(3)}), {0}, Errc::rlp, Field::authorization,
+        row("authorization string", list_of({str_n(3)}), {0}, Errc::rlp, Field::authorization,
             rlp::Errc::expected_list, std::nullopt);
         row("authorization chain id 33 bytes", tuple(0, str_n(33, 0x01)), {0, 0},
             Errc::integer_overflow, Field::authorization_chain_id, std::nullopt, 33);
@@ -849,10 +838,10 @@ Bytes network_form(const TransactionFields& f, std::optional<std::uint8_t> versi
     for (std::size_t i = 0; i < commitments; ++i)
         c.push_back(str(Bytes(48, std::uint8_t(0xc0 + i))));
     for (std::size_t i = 0; i < proofs; ++i) p.push_back(str(Bytes(48, std::uint8_t(i))));
-    items.push_back(list(b));
-    items.push_back(list(c));
-    items.push_back(list(p));
-    Bytes out = list(items);
+    items.push_back(list_of(b));
+    items.push_back(list_of(c));
+    items.push_back(list_of(p));
+    Bytes out = list_of(items);
     out.insert(out.begin(), 0x03);
     return out;
 }
@@ -938,10 +927,10 @@ TEST(Transaction, NetworkFormErrors) {
         std::vector<Bytes> items;
         const Bytes env = encode(f);
         items.emplace_back(env.begin() + 1, env.end());
-        items.push_back(list({str(Bytes(100, 1)), str(Bytes(100, 2))}));
-        items.push_back(list({str(Bytes(48, 1)), str(Bytes(48, 1))}));
-        items.push_back(list({str(Bytes(48, 1)), str(Bytes(48, 1))}));
-        Bytes out = list(items);
+        items.push_back(list_of({str(Bytes(100, 1)), str(Bytes(100, 2))}));
+        items.push_back(list_of({str(Bytes(48, 1)), str(Bytes(48, 1))}));
+        items.push_back(list_of({str(Bytes(48, 1)), str(Bytes(48, 1))}));
+        Bytes out = list_of(items);
         out.insert(out.begin(), 0x03);
         return out;
     }();

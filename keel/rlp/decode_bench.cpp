@@ -18,6 +18,7 @@
 #include "keel/common/assert.hpp"
 #include "keel/rlp/decode.hpp"
 #include "keel/rlp/encode.hpp"
+#include "test/testutil/data.hpp"
 
 namespace {
 
@@ -44,25 +45,8 @@ struct Tx {
     Bytes32 r, s;
 };
 
-struct Rng {
-    std::uint64_t s = 0x243f6a8885a308d3ull;
-    std::uint64_t operator()() {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        return s;
-    }
-    std::uint64_t below(std::uint64_t n) { return (*this)() % n; }
-    template <std::size_t N>
-    FixedBytes<N> fixed() {
-        FixedBytes<N> out;
-        for (auto& b : out.bytes) b = static_cast<std::uint8_t>((*this)());
-        return out;
-    }
-};
-
 std::vector<Tx> make_txs(std::size_t n) {
-    Rng rng;
+    testutil::Xorshift64 rng(0x243f6a8885a308d3ull);
     std::vector<Tx> txs(n);
     for (auto& tx : txs) {
         tx.typed = rng.below(10) < 6;  // mainnet today: mostly type 2

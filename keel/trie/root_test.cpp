@@ -15,12 +15,14 @@
 #include "keel/common/hex.hpp"
 #include "keel/crypto/keccak.hpp"
 #include "keel/rlp/encode.hpp"
+#include "test/testutil/hex.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::trie {
 namespace {
 
 using testutil::from_hex;
+using testutil::hex_of;
 
 // Bytewise lexicographic order (memcmp; g++ 12 warns falsely about std::vector's operator<).
 struct BytesLess {
@@ -34,10 +36,6 @@ struct BytesLess {
 Bytes bytes_of(std::string_view s) {
     const BytesView v = as_bytes(s);
     return {v.begin(), v.end()};
-}
-
-std::string hex_of(const Hash32& h) {
-    return hex::encode(h.view());
 }
 
 // ---------------------------------------------------------------------------------------------
