@@ -26,19 +26,24 @@ node - "$work/keel.json" "$work/peer.json" <<'JS'
 const fs = require('node:fs');
 const keel = JSON.parse(fs.readFileSync(process.argv[2], 'utf8')).benchmarks;
 const peer = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
-const k = (name) => keel.find((b) => b.name === name || b.run_name === name).items_per_second;
+const k = (name) => {
+  const b = keel.find((x) => x.name === name || x.name.startsWith(`${name}/`));
+  if (!b) throw new Error(`keel-bench did not report ${name}`);
+  return b.items_per_second;
+};
 const f = (x) => `${(x / 1e3).toFixed(1)}k tx/s`;
 const rows = [
   ['decode + hash, 1 core', k('BM_TxFileDecodeHash'), peer.decode_hash],
+  ['batch decode + hash (8-way Keccak), 1 core', k('BM_TxFileBatchDecodeHash'), peer.decode_hash],
   ['decode + hash + sender, 1 core', k('BM_TxFileDecodeHashSender'), peer.decode_hash_sender],
-  ['decode + hash + batch senders, 1 thread', k('BM_TxFileDecodeHashBatchSenders/1/min_time:1.000/real_time'), peer.decode_hash_sender],
-  ['decode + hash + batch senders, 2 threads', k('BM_TxFileDecodeHashBatchSenders/2/min_time:1.000/real_time'), peer.decode_hash_sender],
+  ['decode + hash + batch senders, 1 thread', k('BM_TxFileDecodeHashBatchSenders/1'), peer.decode_hash_sender],
+  ['decode + hash + batch senders, 2 threads', k('BM_TxFileDecodeHashBatchSenders/2'), peer.decode_hash_sender],
 ];
 console.log(`${peer.count} transactions, ${peer.bytes} bytes (mix: 40% legacy, 40% EIP-1559, 10% EIP-2930, 5% blob, 5% EIP-7702)`);
 console.log('| what | keel | @ethereumjs/tx (1 thread) | keel/peer |');
 console.log('|---|---|---|---|');
 for (const [what, a, b] of rows) console.log(`| ${what} | ${f(a)} | ${f(b)} | ${(a / b).toFixed(1)}x |`);
-const one = k('BM_TxFileDecodeHashBatchSenders/1/min_time:1.000/real_time');
-const two = k('BM_TxFileDecodeHashBatchSenders/2/min_time:1.000/real_time');
+const one = k('BM_TxFileDecodeHashBatchSenders/1');
+const two = k('BM_TxFileDecodeHashBatchSenders/2');
 console.log(`batch senders: 2 threads / 1 thread = ${(two / one).toFixed(2)}x`);
 JS

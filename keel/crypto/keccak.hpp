@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 #include "keel/common/bytes.hpp"
 
@@ -25,6 +26,18 @@ void keccak_f1600(std::uint64_t state[25]) noexcept;
 
 /// Keccak-256 of `data` (Ethereum's hash: 0x01 padding, not SHA3-256).
 Hash32 keccak256(BytesView data) noexcept;
+
+/// Keccak-256 of each message: out[i] = keccak256(in[i]). `out.size()` must equal `in.size()`
+/// (asserted) and `out` must not overlap any input's bytes (digests are written while later
+/// messages are still being read).
+///
+/// Where the CPU supports AVX-512F (chosen once per process, with the other backends) the
+/// messages are hashed eight at a time, one independent Keccak-f[1600] state per 64-bit element
+/// of the ZMM registers; a slot that finishes its message takes the next one, so messages of
+/// any mix of lengths keep all eight busy until the last few. Without AVX-512F, one keccak256()
+/// per message. For throughput on many short messages (transaction hashes, trie nodes); for
+/// one message it is no faster than keccak256(). Allocation-free and thread-safe.
+void keccak256_many(std::span<const BytesView> in, std::span<Hash32> out) noexcept;
 
 /// Incremental Keccak-256.
 ///
@@ -83,5 +96,10 @@ void keccak_f1600_with(KeccakBackend backend, std::uint64_t state[25]) noexcept;
 
 /// keccak256() with a given implementation; `backend` must be available (asserted).
 Hash32 keccak256_with(KeccakBackend backend, BytesView data) noexcept;
+
+/// keccak256_many() with a given implementation; `backend` must be available (asserted).
+/// KeccakBackend::avx512 selects the eight-state code; the others hash one message at a time.
+void keccak256_many_with(KeccakBackend backend, std::span<const BytesView> in,
+                         std::span<Hash32> out) noexcept;
 
 }  // namespace keel::crypto

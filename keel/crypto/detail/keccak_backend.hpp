@@ -26,6 +26,10 @@ extern const KeccakImpl kKeccakBmi2;
 /// AVX-512F single-state implementation (keccak_avx512.cpp); needs keccak_avx512_supported().
 extern const KeccakImpl kKeccakAvx512;
 
+/// Keccak-f[1600] on eight independent states at once (keccak_x8.cpp), lane-sliced:
+/// lanes[k][j] is lane k (= x + 5y) of state j. Needs keccak_avx512_supported() (asserted).
+void keccak_f1600_x8(std::uint64_t lanes[25][8]) noexcept;
+
 /// CPU (and, for AVX-512, OS) support, from CPUID.
 bool keccak_bmi2_supported() noexcept;
 bool keccak_avx512_supported() noexcept;
