@@ -37,16 +37,10 @@
 #include "keel/common/hex.hpp"
 #include "keel/crypto/keccak.hpp"
 #include "keel/eth/fork.hpp"
+#include "keel/eth/sender.hpp"
 #include "keel/eth/transaction.hpp"
 #include "keel/eth/tx_validation.hpp"
 #include "test/testutil/vectors.hpp"
-
-#if __has_include("keel/eth/sender.hpp")
-#include "keel/eth/sender.hpp"
-#define KEEL_TX_SPEC_HAS_SENDER 1
-#else
-#define KEEL_TX_SPEC_HAS_SENDER 0
-#endif
 
 namespace keel::eth {
 namespace {
@@ -231,7 +225,6 @@ struct Counts {
     std::size_t valid = 0;
     std::size_t invalid = 0;
     std::size_t sender_checked = 0;
-    std::size_t sender_unchecked = 0;
     std::size_t block_body_form = 0;
     std::size_t type_gated = 0;
     std::size_t intrinsic_checked = 0;
@@ -276,15 +269,11 @@ TEST(TxSpec, TransactionTests) {
                               result.at("hash").get<std::string>());
                     EXPECT_EQ(decoded->hash(), crypto::keccak256(bytes));
                     EXPECT_EQ(encode(*decoded), bytes);
-#if KEEL_TX_SPEC_HAS_SENDER
                     const auto from = sender(*decoded);
                     ASSERT_TRUE(from) << to_string(from.error());
                     EXPECT_EQ(hex::encode_prefixed(from->view()),
                               result.at("sender").get<std::string>());
                     ++c.sender_checked;
-#else
-                    ++c.sender_unchecked;
-#endif
                     continue;
                 }
                 ++c.invalid;
@@ -304,15 +293,11 @@ TEST(TxSpec, TransactionTests) {
                                   static_cast<int>(Errc::invalid_signature_values))
                             << to_string(v.error());
                     }
-#if KEEL_TX_SPEC_HAS_SENDER
                     const auto from = sender(*decoded);
                     ASSERT_FALSE(from) << "recovered a sender from an unrecoverable signature";
                     EXPECT_EQ(from.error().code, Errc::invalid_signature)
                         << to_string(from.error());
                     ++c.sender_checked;
-#else
-                    ++c.sender_unchecked;
-#endif
                     continue;
                 }
                 std::optional<Error> got;
@@ -339,8 +324,7 @@ TEST(TxSpec, TransactionTests) {
     std::cout << "[ tx spec  ] " << c.files << " files, " << c.tests << " tests, " << c.cases
               << " cases (test x fork): " << c.valid << " valid, " << c.invalid << " invalid; "
               << c.intrinsic_checked << " intrinsic gas checks; sender checked " << c.sender_checked
-              << ", not checked (no keel/eth/sender.hpp) " << c.sender_unchecked << "; "
-              << c.block_body_form << " cases in block-body form; " << c.type_gated
+              << "; " << c.block_body_form << " cases in block-body form; " << c.type_gated
               << " TYPE_NOT_SUPPORTED met by a decode failure\n";
     for (const auto& [folder, n] : c.by_folder) {
         std::cout << "[ tx spec  ]   " << folder << ": " << n << " cases\n";
@@ -351,6 +335,8 @@ TEST(TxSpec, TransactionTests) {
     EXPECT_GT(c.files, 100u);
     EXPECT_GT(c.valid, 0u);
     EXPECT_GT(c.invalid, 0u);
+    // Every valid case and every EC_RECOVERY_FAIL case checks the recovered sender.
+    EXPECT_GE(c.sender_checked, c.valid);
 }
 
 // keel's supplement: one transaction of each type, with hash, signing hash, v/r/s and sender.
@@ -381,7 +367,6 @@ TEST(TxSpec, TypedSupplement) {
         const std::uint64_t chain = tx->chain_id().value_or(kMainnetChainId);
         const auto valid = validate(*tx, kLatestFork, chain);
         EXPECT_TRUE(valid) << to_string(valid.error());
-#if KEEL_TX_SPEC_HAS_SENDER
         const auto from = sender(*tx);
         ASSERT_TRUE(from) << to_string(from.error());
         EXPECT_EQ(hex::encode_prefixed(from->view()), v.at("sender").get<std::string>());
@@ -395,12 +380,10 @@ TEST(TxSpec, TypedSupplement) {
                 EXPECT_EQ(hex::encode_prefixed(who->view()), want[i++].get<std::string>());
             }
         }
-#endif
     }
     std::cout << "[ tx spec  ] supplement: " << n << " vectors";
     for (const auto& [type, count] : by_type) std::cout << ", type " << type << ": " << count;
-    std::cout << (KEEL_TX_SPEC_HAS_SENDER ? "; sender checked\n"
-                                          : "; sender not checked (no keel/eth/sender.hpp)\n");
+    std::cout << "; sender checked\n";
     EXPECT_EQ(by_type.size(), 5u);
     EXPECT_GE(n, 10u);
 }
