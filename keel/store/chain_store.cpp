@@ -1,0 +1,502 @@
+#include "keel/store/chain_store.hpp"
+
+#include <rocksdb/compaction_filter.h>
+#include <rocksdb/db.h>
+#include <rocksdb/options.h>
+#include <rocksdb/slice.h>
+#include <rocksdb/status.h>
+#include <rocksdb/write_batch.h>
+
+#include <array>
+#include <atomic>
+#include <bit>
+#include <cstring>
+#include <mutex>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace keel::store {
+namespace {
+
+// Column families, in the order of the handles vector (docs/store.md).
+enum Cf : std::size_t {
+    kDefault,        // unused; RocksDB requires it
+    kHeaders,        // number BE8 || hash -> rlp(header)
+    kHeaderNumbers,  // hash -> number BE8
+    kCanonical,      // number BE8 -> hash
+    kTd,             // number BE8 || hash -> TD as 32 bytes BE
+    kBodies,         // number BE8 || hash -> rlp(body)
+    kReceipts,       // number BE8 || hash -> rlp(receipts)
+    kTxLookup,       // tx hash -> number BE8 || index BE4
+    kMeta,           // name -> value
+    kCfCount,
+};
+
+constexpr std::array<std::string_view, kCfCount> kCfNames = {
+    "default", "headers",  "header_numbers", "canonical", "td",
+    "bodies",  "receipts", "tx_lookup",      "meta",
+};
+
+// Meta keys.
+constexpr std::string_view kMetaChainId = "chain_id";            // BE8
+constexpr std::string_view kMetaGenesis = "genesis_hash";        // 32 bytes
+constexpr std::string_view kMetaMergeBlock = "merge_block";      // BE8
+constexpr std::string_view kMetaHistoryFloor = "history_floor";  // BE8
+constexpr std::string_view kMetaHead = "head";                   // BE8
+constexpr std::string_view kMetaPending = "pending_operation";   // BE4 len || kind || argument
+constexpr std::string_view kMetaSchema = "schema_version";       // BE8
+constexpr std::uint64_t kSchemaVersion = 1;
+
+using NumKey = std::array<char, 8>;
+using NumHashKey = std::array<char, 40>;
+
+void put_be64(char* out, std::uint64_t v) noexcept {
+    if constexpr (std::endian::native == std::endian::little) v = std::byteswap(v);
+    std::memcpy(out, &v, 8);
+}
+
+std::uint64_t get_be64(const char* in) noexcept {
+    std::uint64_t v = 0;
+    std::memcpy(&v, in, 8);
+    if constexpr (std::endian::native == std::endian::little) v = std::byteswap(v);
+    return v;
+}
+
+NumKey num_key(std::uint64_t n) noexcept {
+    NumKey k{};
+    put_be64(k.data(), n);
+    return k;
+}
+
+NumHashKey num_hash_key(std::uint64_t n, const Hash32& h) noexcept {
+    NumHashKey k{};
+    put_be64(k.data(), n);
+    std::memcpy(k.data() + 8, h.data(), 32);
+    return k;
+}
+
+template <std::size_t N>
+rocksdb::Slice slice(const std::array<char, N>& a) noexcept {
+    return {a.data(), N};
+}
+
+rocksdb::Slice slice(BytesView b) noexcept {
+    return {reinterpret_cast<const char*>(b.data()), b.size()};
+}
+
+rocksdb::Slice slice(const Hash32& h) noexcept {
+    return slice(h.view());
+}
+
+rocksdb::Slice slice(std::string_view s) noexcept {
+    return {s.data(), s.size()};
+}
+
+Bytes to_bytes(const std::string& s) {
+    return Bytes(s.begin(), s.end());
+}
+
+StoreError make_error(std::string_view op, const std::filesystem::path& path,
+                      const rocksdb::Status& s) {
+    std::string msg = "store ";
+    msg += op;
+    msg += ' ';
+    msg += path.string();
+    msg += ": ";
+    msg += s.ToString();
+    for (char& c : msg) {
+        if (c == '\n' || c == '\r') c = ' ';  // one line, whatever RocksDB says
+    }
+    return StoreError{std::move(msg)};
+}
+
+StoreError corrupt(const std::filesystem::path& path, std::string_view what) {
+    std::string msg = "store read ";
+    msg += path.string();
+    msg += ": corrupt ";
+    msg += what;
+    return StoreError{std::move(msg)};
+}
+
+// Drops tx lookup entries whose block lies below the history floor (docs/store.md): the value
+// starts with the block number, so no transaction is decoded and no key is deleted one by one.
+class TxLookupFilter final : public rocksdb::CompactionFilter {
+  public:
+    explicit TxLookupFilter(std::uint64_t floor) noexcept : floor_(floor) {}
+    bool Filter(int /*level*/, const rocksdb::Slice& /*key*/, const rocksdb::Slice& value,
+                std::string* /*new_value*/, bool* /*value_changed*/) const override {
+        return value.size() >= 8 && get_be64(value.data()) < floor_;
+    }
+    const char* Name() const override { return "keel.TxLookupFilter"; }
+
+  private:
+    std::uint64_t floor_;
+};
+
+class TxLookupFilterFactory final : public rocksdb::CompactionFilterFactory {
+  public:
+    explicit TxLookupFilterFactory(std::shared_ptr<std::atomic<std::uint64_t>> floor) noexcept
+        : floor_(std::move(floor)) {}
+    std::unique_ptr<rocksdb::CompactionFilter> CreateCompactionFilter(
+        const rocksdb::CompactionFilter::Context& /*context*/) override {
+        // The floor is read once per compaction: a floor raised meanwhile applies to the next.
+        return std::make_unique<TxLookupFilter>(floor_->load(std::memory_order_acquire));
+    }
+    const char* Name() const override { return "keel.TxLookupFilterFactory"; }
+
+  private:
+    std::shared_ptr<std::atomic<std::uint64_t>> floor_;
+};
+
+}  // namespace
+
+struct ChainStore::Impl {
+    std::filesystem::path path;
+    rocksdb::DB* db = nullptr;
+    std::vector<rocksdb::ColumnFamilyHandle*> cfs;
+    rocksdb::WriteOptions write_options;
+    std::shared_ptr<std::atomic<std::uint64_t>> floor =
+        std::make_shared<std::atomic<std::uint64_t>>(0);
+    std::mutex write_mutex;  // serialises read-modify-write of meta (head)
+
+    ~Impl() {
+        for (auto* h : cfs) {
+            if (h != nullptr) db->DestroyColumnFamilyHandle(h);
+        }
+        if (db != nullptr) {
+            db->Close().PermitUncheckedError();
+            delete db;
+        }
+    }
+
+    // Opens (or creates) the database at `path` into `impl`.
+    static Result<void, StoreError> init(Impl* impl, const std::filesystem::path& path,
+                                         const StoreOptions& options, bool create);
+
+    StoreError error(std::string_view op, const rocksdb::Status& s) const {
+        return make_error(op, path, s);
+    }
+
+    // The value at `key`, nullopt when absent.
+    Result<std::optional<std::string>, StoreError> get(Cf cf, const rocksdb::Slice& key) const {
+        std::string value;
+        const rocksdb::Status s = db->Get(rocksdb::ReadOptions(), cfs[cf], key, &value);
+        if (s.IsNotFound()) return std::optional<std::string>{};
+        if (!s.ok()) return unexpected(error("read", s));
+        return std::optional<std::string>{std::move(value)};
+    }
+
+    Result<std::optional<std::uint64_t>, StoreError> get_u64(Cf cf,
+                                                             const rocksdb::Slice& key) const {
+        auto v = get(cf, key);
+        if (!v) return unexpected(v.error());
+        if (!*v) return std::optional<std::uint64_t>{};
+        if ((*v)->size() != 8) return unexpected(corrupt(path, "8-byte number"));
+        return std::optional<std::uint64_t>{get_be64((*v)->data())};
+    }
+
+    Result<void, StoreError> put_meta(std::string_view key, const rocksdb::Slice& value) {
+        const rocksdb::Status s = db->Put(write_options, cfs[kMeta], slice(key), value);
+        if (!s.ok()) return unexpected(error("write", s));
+        return {};
+    }
+
+    Result<void, StoreError> put_meta_u64(std::string_view key, std::uint64_t v) {
+        return put_meta(key, slice(num_key(v)));
+    }
+
+    // Canonical hash at `number`, nullopt when none.
+    Result<std::optional<Hash32>, StoreError> canonical(std::uint64_t number) const {
+        auto v = get(kCanonical, slice(num_key(number)));
+        if (!v) return unexpected(v.error());
+        if (!*v) return std::optional<Hash32>{};
+        auto h = Hash32::from(as_bytes(**v));
+        if (!h) return unexpected(corrupt(path, "canonical hash"));
+        return std::optional<Hash32>{*h};
+    }
+
+    // rlp stored under number || canonical hash in `cf`; pruned below the floor when `history`.
+    Result<Read<Bytes>, StoreError> by_number(Cf cf, std::uint64_t number, bool history) const {
+        if (history && number < floor->load(std::memory_order_acquire)) {
+            return Read<Bytes>{ReadStatus::pruned, {}};
+        }
+        auto h = canonical(number);
+        if (!h) return unexpected(h.error());
+        if (!*h) return Read<Bytes>{};
+        auto v = get(cf, slice(num_hash_key(number, **h)));
+        if (!v) return unexpected(v.error());
+        if (!*v) return Read<Bytes>{};
+        return Read<Bytes>{ReadStatus::found, to_bytes(**v)};
+    }
+};
+
+Result<void, StoreError> ChainStore::Impl::init(Impl* impl, const std::filesystem::path& path,
+                                                const StoreOptions& options, bool create) {
+    impl->path = path;
+    impl->write_options.sync = options.sync;
+
+    rocksdb::DBOptions db_options;
+    db_options.create_if_missing = create;
+    db_options.create_missing_column_families = create;
+    db_options.error_if_exists = create;
+
+    std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+    for (std::size_t i = 0; i < kCfCount; ++i) {
+        rocksdb::ColumnFamilyOptions cf_options;
+        if (i == kTxLookup) {
+            cf_options.compaction_filter_factory =
+                std::make_shared<TxLookupFilterFactory>(impl->floor);
+        }
+        descriptors.emplace_back(std::string(kCfNames[i]), cf_options);
+    }
+    const rocksdb::Status s =
+        rocksdb::DB::Open(db_options, path.string(), descriptors, &impl->cfs, &impl->db);
+    if (!s.ok()) {
+        impl->cfs.clear();
+        impl->db = nullptr;
+        return unexpected(make_error(create ? "create" : "open", path, s));
+    }
+
+    if (create) {
+        rocksdb::WriteBatch batch;
+        batch.Put(impl->cfs[kMeta], slice(kMetaSchema), slice(num_key(kSchemaVersion)));
+        batch.Put(impl->cfs[kMeta], slice(kMetaHistoryFloor), slice(num_key(0)));
+        rocksdb::WriteOptions wo;
+        wo.sync = true;
+        const rocksdb::Status ws = impl->db->Write(wo, &batch);
+        if (!ws.ok()) return unexpected(impl->error("create", ws));
+    } else {
+        auto version = impl->get_u64(kMeta, slice(kMetaSchema));
+        if (!version) return unexpected(version.error());
+        if (*version != kSchemaVersion) {
+            return unexpected(StoreError{"store open " + path.string() +
+                                         ": not a keel store of schema version " +
+                                         std::to_string(kSchemaVersion)});
+        }
+    }
+    auto floor = impl->get_u64(kMeta, slice(kMetaHistoryFloor));
+    if (!floor) return unexpected(floor.error());
+    impl->floor->store(floor->value_or(0), std::memory_order_release);
+    return {};
+}
+
+ChainStore::ChainStore(std::unique_ptr<Impl> impl) noexcept : impl_(std::move(impl)) {}
+ChainStore::ChainStore(ChainStore&&) noexcept = default;
+ChainStore& ChainStore::operator=(ChainStore&&) noexcept = default;
+ChainStore::~ChainStore() = default;
+
+Result<ChainStore, StoreError> ChainStore::open(const std::filesystem::path& path,
+                                                const StoreOptions& options) {
+    auto impl = std::make_unique<Impl>();
+    if (auto r = Impl::init(impl.get(), path, options, false); !r) return unexpected(r.error());
+    return ChainStore(std::move(impl));
+}
+
+Result<ChainStore, StoreError> ChainStore::create(const std::filesystem::path& path,
+                                                  const StoreOptions& options) {
+    auto impl = std::make_unique<Impl>();
+    if (auto r = Impl::init(impl.get(), path, options, true); !r) return unexpected(r.error());
+    return ChainStore(std::move(impl));
+}
+
+Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> blocks) {
+    if (blocks.empty()) return {};
+    Impl& d = *impl_;
+    const std::lock_guard lock(d.write_mutex);
+    auto head = d.get_u64(kMeta, slice(kMetaHead));
+    if (!head) return unexpected(head.error());
+
+    rocksdb::WriteBatch batch;
+    std::optional<std::uint64_t> new_head = *head;
+    std::array<char, 12> loc{};
+    for (const BlockToStore& b : blocks) {
+        const NumHashKey nh = num_hash_key(b.number, b.hash);
+        const NumKey n = num_key(b.number);
+        const Bytes32 td = b.total_difficulty.to_bytes32();
+        batch.Put(d.cfs[kHeaders], slice(nh), slice(b.header_rlp));
+        batch.Put(d.cfs[kHeaderNumbers], slice(b.hash), slice(n));
+        batch.Put(d.cfs[kCanonical], slice(n), slice(b.hash));
+        batch.Put(d.cfs[kTd], slice(nh), slice(td));
+        batch.Put(d.cfs[kBodies], slice(nh), slice(b.body_rlp));
+        batch.Put(d.cfs[kReceipts], slice(nh), slice(b.receipts_rlp));
+        put_be64(loc.data(), b.number);
+        for (std::size_t i = 0; i < b.tx_hashes.size(); ++i) {
+            const auto index = static_cast<std::uint32_t>(i);
+            const std::array<std::uint8_t, 4> be = {
+                static_cast<std::uint8_t>(index >> 24), static_cast<std::uint8_t>(index >> 16),
+                static_cast<std::uint8_t>(index >> 8), static_cast<std::uint8_t>(index)};
+            std::memcpy(loc.data() + 8, be.data(), 4);
+            batch.Put(d.cfs[kTxLookup], slice(b.tx_hashes[i]), slice(loc));
+        }
+        if (!new_head || b.number > *new_head) new_head = b.number;
+    }
+    batch.Put(d.cfs[kMeta], slice(kMetaHead), slice(num_key(*new_head)));
+    const rocksdb::Status s = d.db->Write(d.write_options, &batch);
+    if (!s.ok()) return unexpected(d.error("write", s));
+    return {};
+}
+
+Result<Read<Bytes>, StoreError> ChainStore::header_by_number(std::uint64_t number) const {
+    return impl_->by_number(kHeaders, number, false);
+}
+
+Result<Read<Bytes>, StoreError> ChainStore::header_by_hash(const Hash32& hash) const {
+    auto n = block_number(hash);
+    if (!n) return unexpected(n.error());
+    if (!n->found()) return Read<Bytes>{};
+    auto v = impl_->get(kHeaders, slice(num_hash_key(n->value, hash)));
+    if (!v) return unexpected(v.error());
+    if (!*v) return Read<Bytes>{};
+    return Read<Bytes>{ReadStatus::found, to_bytes(**v)};
+}
+
+Result<Read<Hash32>, StoreError> ChainStore::canonical_hash(std::uint64_t number) const {
+    auto h = impl_->canonical(number);
+    if (!h) return unexpected(h.error());
+    if (!*h) return Read<Hash32>{};
+    return Read<Hash32>{ReadStatus::found, **h};
+}
+
+Result<Read<std::uint64_t>, StoreError> ChainStore::block_number(const Hash32& hash) const {
+    auto n = impl_->get_u64(kHeaderNumbers, slice(hash));
+    if (!n) return unexpected(n.error());
+    if (!*n) return Read<std::uint64_t>{};
+    return Read<std::uint64_t>{ReadStatus::found, **n};
+}
+
+Result<Read<Uint256>, StoreError> ChainStore::total_difficulty(std::uint64_t number) const {
+    auto h = impl_->canonical(number);
+    if (!h) return unexpected(h.error());
+    if (!*h) return Read<Uint256>{};
+    auto v = impl_->get(kTd, slice(num_hash_key(number, **h)));
+    if (!v) return unexpected(v.error());
+    if (!*v) return Read<Uint256>{};
+    auto td = Bytes32::from(as_bytes(**v));
+    if (!td) return unexpected(corrupt(impl_->path, "total difficulty"));
+    return Read<Uint256>{ReadStatus::found, Uint256::from_be_bytes(*td)};
+}
+
+Result<Read<Bytes>, StoreError> ChainStore::body(std::uint64_t number) const {
+    return impl_->by_number(kBodies, number, true);
+}
+
+Result<Read<Bytes>, StoreError> ChainStore::receipts(std::uint64_t number) const {
+    return impl_->by_number(kReceipts, number, true);
+}
+
+Result<Read<TxLocation>, StoreError> ChainStore::tx_lookup(const Hash32& tx_hash) const {
+    auto v = impl_->get(kTxLookup, slice(tx_hash));
+    if (!v) return unexpected(v.error());
+    if (!*v) return Read<TxLocation>{};
+    const std::string& s = **v;
+    if (s.size() != 12) return unexpected(corrupt(impl_->path, "tx lookup entry"));
+    TxLocation loc;
+    loc.number = get_be64(s.data());
+    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data() + 8);
+    loc.index = (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) |
+                (std::uint32_t{p[2]} << 8) | std::uint32_t{p[3]};
+    // An entry below the floor that no compaction has dropped yet is pruned all the same.
+    if (loc.number < impl_->floor->load(std::memory_order_acquire)) {
+        return Read<TxLocation>{ReadStatus::pruned, {}};
+    }
+    return Read<TxLocation>{ReadStatus::found, loc};
+}
+
+Result<std::optional<std::uint64_t>, StoreError> ChainStore::head() const {
+    return impl_->get_u64(kMeta, slice(kMetaHead));
+}
+
+std::uint64_t ChainStore::history_floor() const noexcept {
+    return impl_->floor->load(std::memory_order_acquire);
+}
+
+Result<void, StoreError> ChainStore::set_history_floor(std::uint64_t floor) {
+    const std::lock_guard lock(impl_->write_mutex);
+    auto r = impl_->put_meta_u64(kMetaHistoryFloor, floor);
+    if (!r) return r;
+    // Published only after the write succeeded, so a compaction never drops entries that the
+    // stored floor does not yet cover.
+    impl_->floor->store(floor, std::memory_order_release);
+    return {};
+}
+
+Result<void, StoreError> ChainStore::compact_tx_lookup() {
+    rocksdb::CompactRangeOptions options;
+    // The filter must also see the bottommost files, where old entries settle.
+    options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForce;
+    const rocksdb::Status s =
+        impl_->db->CompactRange(options, impl_->cfs[kTxLookup], nullptr, nullptr);
+    if (!s.ok()) return unexpected(impl_->error("compact", s));
+    return {};
+}
+
+Result<std::optional<std::uint64_t>, StoreError> ChainStore::chain_id() const {
+    return impl_->get_u64(kMeta, slice(kMetaChainId));
+}
+
+Result<void, StoreError> ChainStore::set_chain_id(std::uint64_t id) {
+    const std::lock_guard lock(impl_->write_mutex);
+    return impl_->put_meta_u64(kMetaChainId, id);
+}
+
+Result<std::optional<Hash32>, StoreError> ChainStore::genesis_hash() const {
+    auto v = impl_->get(kMeta, slice(kMetaGenesis));
+    if (!v) return unexpected(v.error());
+    if (!*v) return std::optional<Hash32>{};
+    auto h = Hash32::from(as_bytes(**v));
+    if (!h) return unexpected(corrupt(impl_->path, "genesis hash"));
+    return std::optional<Hash32>{*h};
+}
+
+Result<void, StoreError> ChainStore::set_genesis_hash(const Hash32& hash) {
+    const std::lock_guard lock(impl_->write_mutex);
+    return impl_->put_meta(kMetaGenesis, slice(hash));
+}
+
+Result<std::optional<std::uint64_t>, StoreError> ChainStore::merge_block() const {
+    return impl_->get_u64(kMeta, slice(kMetaMergeBlock));
+}
+
+Result<void, StoreError> ChainStore::set_merge_block(std::uint64_t number) {
+    const std::lock_guard lock(impl_->write_mutex);
+    return impl_->put_meta_u64(kMetaMergeBlock, number);
+}
+
+Result<std::optional<PendingOperation>, StoreError> ChainStore::pending_operation() const {
+    auto v = impl_->get(kMeta, slice(kMetaPending));
+    if (!v) return unexpected(v.error());
+    if (!*v) return std::optional<PendingOperation>{};
+    const std::string& s = **v;
+    if (s.size() < 4) return unexpected(corrupt(impl_->path, "pending operation"));
+    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data());
+    const std::size_t len = (std::size_t{p[0]} << 24) | (std::size_t{p[1]} << 16) |
+                            (std::size_t{p[2]} << 8) | std::size_t{p[3]};
+    if (len > s.size() - 4) return unexpected(corrupt(impl_->path, "pending operation"));
+    PendingOperation op;
+    op.kind.assign(s.data() + 4, len);
+    op.argument.assign(p + 4 + len, p + s.size());
+    return std::optional<PendingOperation>{std::move(op)};
+}
+
+Result<void, StoreError> ChainStore::set_pending_operation(
+    const std::optional<PendingOperation>& op) {
+    const std::lock_guard lock(impl_->write_mutex);
+    if (!op) {
+        const rocksdb::Status s =
+            impl_->db->Delete(impl_->write_options, impl_->cfs[kMeta], slice(kMetaPending));
+        if (!s.ok()) return unexpected(impl_->error("write", s));
+        return {};
+    }
+    std::string v;
+    const auto len = static_cast<std::uint32_t>(op->kind.size());
+    v.push_back(static_cast<char>(len >> 24));
+    v.push_back(static_cast<char>(len >> 16));
+    v.push_back(static_cast<char>(len >> 8));
+    v.push_back(static_cast<char>(len));
+    v += op->kind;
+    v.append(reinterpret_cast<const char*>(op->argument.data()), op->argument.size());
+    return impl_->put_meta(kMetaPending, slice(std::string_view(v)));
+}
+
+}  // namespace keel::store

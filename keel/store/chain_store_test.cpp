@@ -1,0 +1,293 @@
+// ChainStore over blocks of the real Sepolia era1 archive sepolia-00021 in a temporary
+// directory: batches written, the store reopened, everything read back byte-identical, tx
+// lookups, not found, pruned below the history floor, and the error path.
+#include "keel/store/chain_store.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "keel/crypto/keccak.hpp"
+#include "keel/eth/block.hpp"
+#include "keel/eth/receipt.hpp"
+#include "keel/rlp/encode.hpp"
+#include "keel/store/era1.hpp"
+#include "test/testutil/vectors.hpp"
+
+namespace keel::store {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh directory under the system temp folder, removed with everything in it at the end.
+class TempDir {
+  public:
+    TempDir() {
+        std::random_device rd;
+        const auto tag =
+            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + "-" +
+            std::to_string(rd());
+        path_ = fs::temp_directory_path() / ("keel-chain-store-test-" + tag);
+        fs::create_directories(path_);
+    }
+    ~TempDir() {
+        std::error_code ec;
+        fs::remove_all(path_, ec);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    const fs::path& path() const { return path_; }
+
+  private:
+    fs::path path_;
+};
+
+// One block as the store receives it, with owned bytes.
+struct OwnedBlock {
+    std::uint64_t number = 0;
+    Hash32 hash;
+    Bytes header;
+    Bytes body;
+    Bytes receipts;
+    Uint256 td;
+    std::vector<Hash32> tx_hashes;
+
+    BlockToStore view() const { return {number, hash, header, body, receipts, td, tx_hashes}; }
+};
+
+Bytes encode_receipts(const std::vector<eth::Receipt>& receipts) {
+    rlp::Encoder items;
+    for (const auto& r : receipts) eth::encode_item(r, items);
+    rlp::Encoder out;
+    out.add_list_header(items.size());
+    out.add_raw(items.view());
+    return out.take();
+}
+
+// The whole archive (8192 blocks, 93 transactions in 74 blocks, the first at 174010), in
+// batches that do not divide it.
+constexpr std::size_t kBatch = 500;
+
+const std::vector<OwnedBlock>& blocks() {
+    static const std::vector<OwnedBlock> out = [] {
+        const Bytes file =
+            testutil::read_file(testutil::vectors_dir("era1") / "sepolia-00021-b8814b14.era1");
+        auto era = Era1::open(file);
+        if (!era) throw std::runtime_error("era1: " + to_string(era.error()));
+        std::vector<OwnedBlock> v;
+        Bytes scratch;
+        for (std::size_t i = 0; i < era->count(); ++i) {
+            auto b = era->block(i, scratch);
+            if (!b) throw std::runtime_error("era1: " + to_string(b.error()));
+            OwnedBlock o;
+            o.number = b->header.number;
+            o.hash = b->hash;
+            o.header = eth::encode(b->header);
+            o.body = eth::encode(b->body);
+            o.receipts = encode_receipts(b->receipts);
+            o.td = b->total_difficulty;
+            for (const auto& tx : b->body.transactions) o.tx_hashes.push_back(tx.hash());
+            v.push_back(std::move(o));
+        }
+        return v;
+    }();
+    return out;
+}
+
+std::size_t tx_count() {
+    std::size_t n = 0;
+    for (const auto& b : blocks()) n += b.tx_hashes.size();
+    return n;
+}
+
+void put_all(ChainStore& store) {
+    const auto& all = blocks();
+    for (std::size_t i = 0; i < all.size(); i += kBatch) {
+        std::vector<BlockToStore> batch;
+        for (std::size_t j = i; j < std::min(all.size(), i + kBatch); ++j) {
+            batch.push_back(all[j].view());
+        }
+        auto r = store.put_blocks(batch);
+        ASSERT_TRUE(r) << r.error().message;
+    }
+}
+
+TEST(ChainStore, ArchiveBlocksAreWhatTheTestThinks) {
+    const auto& all = blocks();
+    ASSERT_EQ(all.size(), 8192u);
+    EXPECT_EQ(all.front().number, 21u * 8192u);
+    EXPECT_EQ(tx_count(), 93u);  // expected.json: totalTransactions
+    for (const auto& b : all) EXPECT_EQ(crypto::keccak256(b.header), b.hash);
+}
+
+TEST(ChainStore, PutReopenReadBack) {
+    TempDir dir;
+    const fs::path path = dir.path() / "db";
+    {
+        auto store = ChainStore::create(path);
+        ASSERT_TRUE(store) << store.error().message;
+        auto head = store->head();
+        ASSERT_TRUE(head);
+        EXPECT_FALSE(head->has_value());
+        put_all(*store);
+        ASSERT_TRUE(store->set_chain_id(11155111));
+        ASSERT_TRUE(store->set_genesis_hash(blocks().front().hash));
+        ASSERT_TRUE(store->set_merge_block(1735371));
+    }
+    auto store = ChainStore::open(path);
+    ASSERT_TRUE(store) << store.error().message;
+
+    const auto& all = blocks();
+    auto head = store->head();
+    ASSERT_TRUE(head);
+    ASSERT_TRUE(head->has_value());
+    EXPECT_EQ(**head, all.back().number);
+    EXPECT_EQ(*store->chain_id(), std::optional<std::uint64_t>(11155111));
+    EXPECT_EQ(*store->genesis_hash(), std::optional<Hash32>(all.front().hash));
+    EXPECT_EQ(*store->merge_block(), std::optional<std::uint64_t>(1735371));
+    EXPECT_EQ(store->history_floor(), 0u);
+
+    std::size_t looked_up = 0;
+    for (const auto& b : all) {
+        SCOPED_TRACE(b.number);
+        auto h = store->header_by_number(b.number);
+        ASSERT_TRUE(h);
+        ASSERT_EQ(h->status, ReadStatus::found);
+        EXPECT_EQ(h->value, b.header);
+        auto hh = store->header_by_hash(b.hash);
+        ASSERT_TRUE(hh);
+        ASSERT_EQ(hh->status, ReadStatus::found);
+        EXPECT_EQ(hh->value, b.header);
+        auto c = store->canonical_hash(b.number);
+        ASSERT_TRUE(c && c->found());
+        EXPECT_EQ(c->value, b.hash);
+        auto n = store->block_number(b.hash);
+        ASSERT_TRUE(n && n->found());
+        EXPECT_EQ(n->value, b.number);
+        auto td = store->total_difficulty(b.number);
+        ASSERT_TRUE(td && td->found());
+        EXPECT_EQ(td->value, b.td);
+        auto body = store->body(b.number);
+        ASSERT_TRUE(body && body->found());
+        EXPECT_EQ(body->value, b.body);
+        auto rc = store->receipts(b.number);
+        ASSERT_TRUE(rc && rc->found());
+        EXPECT_EQ(rc->value, b.receipts);
+        for (std::size_t i = 0; i < b.tx_hashes.size(); ++i) {
+            auto loc = store->tx_lookup(b.tx_hashes[i]);
+            ASSERT_TRUE(loc && loc->found());
+            EXPECT_EQ(loc->value, (TxLocation{b.number, static_cast<std::uint32_t>(i)}));
+            ++looked_up;
+        }
+    }
+    EXPECT_EQ(looked_up, tx_count());
+
+    // Missing keys: not found, not pruned.
+    const std::uint64_t past = all.back().number + 1;
+    Hash32 unknown;
+    unknown[0] = 0xab;
+    EXPECT_EQ(store->header_by_number(past)->status, ReadStatus::not_found);
+    EXPECT_EQ(store->header_by_hash(unknown)->status, ReadStatus::not_found);
+    EXPECT_EQ(store->canonical_hash(past)->status, ReadStatus::not_found);
+    EXPECT_EQ(store->block_number(unknown)->status, ReadStatus::not_found);
+    EXPECT_EQ(store->total_difficulty(past)->status, ReadStatus::not_found);
+    EXPECT_EQ(store->body(past)->status, ReadStatus::not_found);
+    EXPECT_EQ(store->receipts(past)->status, ReadStatus::not_found);
+    EXPECT_EQ(store->tx_lookup(unknown)->status, ReadStatus::not_found);
+}
+
+TEST(ChainStore, HistoryFloorMakesHistoryPruned) {
+    TempDir dir;
+    const fs::path path = dir.path() / "db";
+    const auto& all = blocks();
+    const std::uint64_t floor = all[all.size() / 2].number;
+    {
+        auto store = ChainStore::create(path);
+        ASSERT_TRUE(store) << store.error().message;
+        put_all(*store);
+        ASSERT_TRUE(store->set_history_floor(floor));
+        EXPECT_EQ(store->history_floor(), floor);
+    }
+    auto store = ChainStore::open(path);
+    ASSERT_TRUE(store) << store.error().message;
+    EXPECT_EQ(store->history_floor(), floor);
+    std::size_t pruned_txs = 0;
+    for (const auto& b : all) {
+        SCOPED_TRACE(b.number);
+        const ReadStatus history = b.number < floor ? ReadStatus::pruned : ReadStatus::found;
+        EXPECT_EQ(store->body(b.number)->status, history);
+        EXPECT_EQ(store->receipts(b.number)->status, history);
+        for (const auto& tx : b.tx_hashes) {
+            EXPECT_EQ(store->tx_lookup(tx)->status, history);
+            if (b.number < floor) ++pruned_txs;
+        }
+        // Headers, canonical hashes and TD are kept.
+        EXPECT_EQ(store->header_by_number(b.number)->status, ReadStatus::found);
+        EXPECT_EQ(store->canonical_hash(b.number)->status, ReadStatus::found);
+        EXPECT_EQ(store->total_difficulty(b.number)->status, ReadStatus::found);
+    }
+    EXPECT_GT(pruned_txs, 0u) << "the floor should cover blocks with transactions";
+
+    // A compaction drops the lookup entries below the floor (they then read as not found: a
+    // hash alone cannot say which block it was in) and keeps the others.
+    ASSERT_TRUE(store->compact_tx_lookup());
+    std::size_t kept = 0;
+    for (const auto& b : all) {
+        for (std::size_t i = 0; i < b.tx_hashes.size(); ++i) {
+            auto loc = store->tx_lookup(b.tx_hashes[i]);
+            ASSERT_TRUE(loc);
+            if (b.number < floor) {
+                EXPECT_EQ(loc->status, ReadStatus::not_found) << b.number;
+            } else {
+                ASSERT_EQ(loc->status, ReadStatus::found) << b.number;
+                EXPECT_EQ(loc->value, (TxLocation{b.number, static_cast<std::uint32_t>(i)}));
+                ++kept;
+            }
+        }
+    }
+    EXPECT_EQ(kept + pruned_txs, tx_count());
+    EXPECT_GT(kept, 0u);
+}
+
+TEST(ChainStore, PendingOperationRoundTrip) {
+    TempDir dir;
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store) << store.error().message;
+    EXPECT_FALSE(store->pending_operation()->has_value());
+    ASSERT_TRUE(store->set_pending_operation(PendingOperation{"prune", Bytes{1, 2, 3}}));
+    auto op = store->pending_operation();
+    ASSERT_TRUE(op && op->has_value());
+    EXPECT_EQ((*op)->kind, "prune");
+    EXPECT_EQ((*op)->argument, (Bytes{1, 2, 3}));
+    ASSERT_TRUE(store->set_pending_operation(std::nullopt));
+    EXPECT_FALSE(store->pending_operation()->has_value());
+}
+
+TEST(ChainStore, ErrorsAreOneLine) {
+    TempDir dir;
+    const fs::path file = dir.path() / "plain-file";
+    std::ofstream(file) << "not a database";
+    for (const bool create : {false, true}) {
+        auto store = create ? ChainStore::create(file) : ChainStore::open(file);
+        ASSERT_FALSE(store);
+        const std::string& msg = store.error().message;
+        EXPECT_NE(msg.find(file.string()), std::string::npos) << msg;
+        EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+        EXPECT_FALSE(msg.empty());
+    }
+    // Opening a missing store does not create one.
+    auto missing = ChainStore::open(dir.path() / "missing");
+    ASSERT_FALSE(missing);
+    EXPECT_FALSE(fs::exists(dir.path() / "missing" / "CURRENT"));
+    // Creating over an existing store fails.
+    ASSERT_TRUE(ChainStore::create(dir.path() / "db"));
+    EXPECT_FALSE(ChainStore::create(dir.path() / "db"));
+}
+
+}  // namespace
+}  // namespace keel::store
