@@ -226,7 +226,19 @@ std::string_view field_name(Field f) noexcept {
 
 namespace {
 
-// The fixed size of a field, for "(21 bytes, expected 20)"; 0 when it has none.
+const char kHexDigits[] = "0123456789abcdef";
+
+// The structure a field belongs to, which starts the message.
+std::string_view owner_name(Field f) noexcept {
+    if (f >= Field::block) return "block";
+    if (f >= Field::receipt) return "receipt";
+    if (f >= Field::withdrawal) return "withdrawal";
+    if (f >= Field::header) return "header";
+    return "transaction";
+}
+
+}  // namespace
+
 std::size_t fixed_size(Field f) noexcept {
     switch (f) {
         case Field::to:
@@ -265,19 +277,6 @@ std::size_t fixed_size(Field f) noexcept {
             return 0;
     }
 }
-
-const char kHexDigits[] = "0123456789abcdef";
-
-// The structure a field belongs to, which starts the message.
-std::string_view owner_name(Field f) noexcept {
-    if (f >= Field::block) return "block";
-    if (f >= Field::receipt) return "receipt";
-    if (f >= Field::withdrawal) return "withdrawal";
-    if (f >= Field::header) return "header";
-    return "transaction";
-}
-
-}  // namespace
 
 std::string to_string(const Error& e) {
     std::string out(owner_name(e.field));

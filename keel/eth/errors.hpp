@@ -218,6 +218,11 @@ static_assert(sizeof(Error) == 16);
 /// One line: "<structure>[ field <name>]: <phrase>[ (<detail>)] at offset <n>", the structure
 /// being the field's owner (transaction, header, withdrawal, receipt, block); for Errc::rlp the
 /// phrase is the RLP rule's (rlp::describe).
+/// The size in bytes of a fixed-size field (20 for addresses, 32 for hashes and storage keys,
+/// 256 for blooms, 8 for the header nonce, 48 for commitments and proofs, 131072 for blobs);
+/// 0 for fields of variable size.
+std::size_t fixed_size(Field f) noexcept;
+
 std::string to_string(const Error& e);
 
 /// The error as `unexpected`, ready to return from a function returning Result<T, Error>.

@@ -105,7 +105,7 @@ class Fields {
                 const std::size_t size = it ? it->payload.size() : 0;
                 Errc code = Errc::integer_overflow;
                 if (e.code == rlp::Errc::wrong_size)
-                    code = size < f_size(f) ? Errc::too_short : Errc::too_long;
+                    code = size < fixed_size(f) ? Errc::too_short : Errc::too_long;
                 return Error{code, rlp::Errc::empty_input, f, saturate32(size), e.offset};
             }
             default:
@@ -114,23 +114,6 @@ class Fields {
     }
 
   private:
-    // Fixed sizes of the fields read with fixed<N>() (for too_short versus too_long).
-    static std::size_t f_size(Field f) noexcept {
-        switch (f) {
-            case Field::header_beneficiary:
-            case Field::withdrawal_address:
-            case Field::receipt_log_address:
-                return 20;
-            case Field::header_logs_bloom:
-            case Field::receipt_logs_bloom:
-                return 256;
-            case Field::header_nonce:
-                return 8;
-            default:
-                return 32;
-        }
-    }
-
     rlp::Decoder d_;
 };
 
