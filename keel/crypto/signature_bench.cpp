@@ -11,7 +11,6 @@
 // alone and in batches; it has no bare peer here (OpenSSL has no recovery primitive).
 #include <benchmark/benchmark.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <random>
 #include <vector>
@@ -20,6 +19,7 @@
 #include "keel/crypto/secp256k1.hpp"
 #include "keel/crypto/secp256r1.hpp"
 #include "keel/crypto/signature.hpp"
+#include "test/testutil/alternating_timer.hpp"
 #include "test/testutil/bare_secp256k1.hpp"
 
 namespace {
@@ -116,31 +116,27 @@ void BM_Secp256k1KeelVsBare(benchmark::State& state) {
     const auto& in = signatures(SignatureAlgorithm::secp256k1);
     const auto& cin = compact_k1();
     const secp256k1_context* ctx = keel::testutil::bare_secp256k1_context();
-    using Clock = std::chrono::steady_clock;
     constexpr std::size_t kChunk = 64;
-    Clock::duration keel_time{}, bare_time{};
+    keel::testutil::AlternatingTimer timer;
     std::size_t base = 0;
     for (auto _ : state) {
-        const auto t0 = Clock::now();
-        for (std::size_t i = base; i < base + kChunk; ++i) {
-            auto a = keel::crypto::recover_address(in[i].msg, in[i].r, in[i].s, in[i].recovery_id);
-            benchmark::DoNotOptimize(a);
-        }
-        const auto t1 = Clock::now();
-        for (std::size_t i = base; i < base + kChunk; ++i) {
-            Address a = bare_recover(ctx, cin[i]);
-            benchmark::DoNotOptimize(a);
-        }
-        const auto t2 = Clock::now();
-        keel_time += t1 - t0;
-        bare_time += t2 - t1;
+        timer.run(
+            [&] {
+                for (std::size_t i = base; i < base + kChunk; ++i) {
+                    auto a = keel::crypto::recover_address(in[i].msg, in[i].r, in[i].s,
+                                                           in[i].recovery_id);
+                    benchmark::DoNotOptimize(a);
+                }
+            },
+            [&] {
+                for (std::size_t i = base; i < base + kChunk; ++i) {
+                    Address a = bare_recover(ctx, cin[i]);
+                    benchmark::DoNotOptimize(a);
+                }
+            });
         base = (base + kChunk) % in.size();
     }
-    const double n = static_cast<double>(state.iterations() * kChunk);
-    state.counters["keel_us"] = std::chrono::duration<double, std::micro>(keel_time).count() / n;
-    state.counters["bare_us"] = std::chrono::duration<double, std::micro>(bare_time).count() / n;
-    state.counters["ratio"] = std::chrono::duration<double>(bare_time).count() /
-                              std::chrono::duration<double>(keel_time).count();
+    timer.report(state, kChunk);
 }
 BENCHMARK(BM_Secp256k1KeelVsBare)->Unit(benchmark::kMillisecond);
 

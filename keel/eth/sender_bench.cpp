@@ -7,7 +7,6 @@
 // block of 1024 EIP-1559 transactions; the goal is >= 1.8x on 2 cores.
 #include <benchmark/benchmark.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <random>
 #include <vector>
@@ -16,6 +15,7 @@
 #include "keel/crypto/secp256k1.hpp"
 #include "keel/eth/sender.hpp"
 #include "keel/eth/transaction.hpp"
+#include "test/testutil/alternating_timer.hpp"
 #include "test/testutil/bare_secp256k1.hpp"
 
 namespace {
@@ -134,32 +134,27 @@ BENCHMARK(BM_SigningHash);
 void BM_SenderVsBare(benchmark::State& state) {
     const auto& txs = block();
     const secp256k1_context* ctx = keel::testutil::bare_secp256k1_context();
-    using Clock = std::chrono::steady_clock;
     constexpr std::size_t kChunk = 64;
-    Clock::duration keel_time{}, bare_time{};
+    keel::testutil::AlternatingTimer timer;
     std::size_t base = 0;
     for (auto _ : state) {
         for (std::size_t i = base; i < base + kChunk; ++i) txs[i].sender_cache().reset();
-        const auto t0 = Clock::now();
-        for (std::size_t i = base; i < base + kChunk; ++i) {
-            auto a = keel::eth::sender(txs[i]);
-            benchmark::DoNotOptimize(a);
-        }
-        const auto t1 = Clock::now();
-        for (std::size_t i = base; i < base + kChunk; ++i) {
-            Address a = bare_sender(ctx, txs[i]);
-            benchmark::DoNotOptimize(a);
-        }
-        const auto t2 = Clock::now();
-        keel_time += t1 - t0;
-        bare_time += t2 - t1;
+        timer.run(
+            [&] {
+                for (std::size_t i = base; i < base + kChunk; ++i) {
+                    auto a = keel::eth::sender(txs[i]);
+                    benchmark::DoNotOptimize(a);
+                }
+            },
+            [&] {
+                for (std::size_t i = base; i < base + kChunk; ++i) {
+                    Address a = bare_sender(ctx, txs[i]);
+                    benchmark::DoNotOptimize(a);
+                }
+            });
         base = (base + kChunk) % txs.size();
     }
-    const double n = static_cast<double>(state.iterations() * kChunk);
-    state.counters["keel_us"] = std::chrono::duration<double, std::micro>(keel_time).count() / n;
-    state.counters["bare_us"] = std::chrono::duration<double, std::micro>(bare_time).count() / n;
-    state.counters["ratio"] = std::chrono::duration<double>(bare_time).count() /
-                              std::chrono::duration<double>(keel_time).count();
+    timer.report(state, kChunk);
 }
 BENCHMARK(BM_SenderVsBare)->Unit(benchmark::kMillisecond);
 
