@@ -1,47 +1,70 @@
 #!/usr/bin/env bash
-# `make run`: keel's main job until the chain store lands. Builds a 100-transaction block body
-# (legacy and EIP-1559 shapes) as a JSON item tree, encodes it with `keel rlp encode`, decodes it
-# back with `keel rlp decode`, re-encodes the decoded tree, checks both encodings are identical
-# byte for byte, and prints the body's size and Keccak-256.
+# `make run`: keel's main job. Generates a deterministic chain (keel devnet gen: 10,000 blocks of
+# 50 signed transactions of every type, merge at block 7,500), imports it into an embedded
+# datadir (keel import), verifies the store, prunes the pre-merge history (EIP-4444), verifies
+# again, reads a block and a transaction back, and prints a summary.
+#
+# Work files live in build/run/ (kept afterwards, so `keel get ... --datadir build/run/datadir`
+# works); the chain file is reused when it is already there (generation is deterministic).
+# Sizes can be changed: BLOCKS=20000 TXS=100 MERGE_AT=15000 make run.
 set -euo pipefail
-keel=${1:?usage: run.sh PATH_TO_KEEL}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-RANDOM=42   # deterministic body
+keel=${1:?usage: run.sh PATH_TO_KEEL [WORK_DIR]}
+work=${2:-build/run}
+blocks=${BLOCKS:-10000}
+txs=${TXS:-50}
+merge_at=${MERGE_AT:-7500}
+mkdir -p "$work"
+chain="$work/chain-$blocks-$txs-$merge_at.rlp"
+datadir="$work/datadir"
+log="$work/log.txt"
+: >"$log"
 
-hexbytes() {  # hexbytes N: N pseudo-random bytes as 0x-hex
-    local n=$1 s="0x" i
-    for ((i = 0; i < n; i++)); do s+=$(printf '%02x' $((RANDOM % 256))); done
-    printf '%s' "$s"
-}
+step() { printf '\n== %s\n' "$*"; }
+# Runs keel, showing its output and keeping a copy in the log for the summary.
+run() { "$keel" "$@" | tee -a "$log"; }
+field() { grep -m1 "$1" "$log" | sed -E "s/.*$1 *//"; }
+now() { date +%s.%N; }
 
-{
-    printf '[['
-    for ((t = 0; t < 100; t++)); do
-        ((t > 0)) && printf ','
-        to=$(hexbytes 20) r=$(hexbytes 32) s=$(hexbytes 32) data=$(hexbytes $((RANDOM % 200)))
-        if ((t % 3 == 0)); then
-            # legacy: [nonce, gasPrice, gas, to, value, data, v, r, s]
-            printf '[%d,%d,%d,"%s",%d,"%s",%d,"%s","%s"]' $((RANDOM * 7)) $((RANDOM * 100000000)) \
-                $((21000 + RANDOM)) "$to" $((RANDOM * RANDOM * 1000)) "$data" 37 "$r" "$s"
-        else
-            # EIP-1559 payload fields (the typed envelope is a later issue's concern):
-            # [chainId, nonce, tip, maxFee, gas, to, value, data, accessList, yParity, r, s]
-            printf '[1,%d,%d,%d,%d,"%s",%d,"%s",[["%s",["%s"]]],%d,"%s","%s"]' $((RANDOM * 3)) \
-                $((RANDOM * 1000)) $((RANDOM * 300000)) $((50000 + RANDOM)) "$to" \
-                $((RANDOM * 65536)) "$data" "$(hexbytes 20)" "$(hexbytes 32)" $((t % 2)) "$r" "$s"
-        fi
-    done
-    printf '],[]]\n'
-} >"$work/body.json"
-
-"$keel" rlp encode "@$work/body.json" -o "$work/body.rlp"
-"$keel" rlp decode "@$work/body.rlp" >"$work/decoded.json"
-"$keel" rlp encode "@$work/decoded.json" -o "$work/again.rlp"
-if ! cmp -s "$work/body.rlp" "$work/again.rlp"; then
-    echo "run: round trip changed the block body" >&2
-    exit 1
+step "generate: $blocks blocks x $txs transactions, merge at $merge_at"
+if [[ -s "$chain" ]]; then
+    echo "reusing $chain ($(stat -c %s "$chain") bytes; delete it to generate again)"
+else
+    run devnet gen --blocks "$blocks" --txs-per-block "$txs" --merge-at "$merge_at" --out "$chain"
 fi
-echo "block body: 100 transactions, $(stat -c %s "$work/body.rlp") bytes of RLP"
-echo "decode -> JSON -> encode: identical bytes"
-echo "keccak256(body): $("$keel" keccak "@$work/body.rlp")"
+
+step "import into $datadir"
+rm -rf "$datadir"
+run import --datadir "$datadir" "$chain"
+
+step "verify"
+run storage verify --datadir "$datadir" >/dev/null
+echo "verify: ok"
+
+step "prune pre-merge history"
+t0=$(now)
+run storage prune-pre-merge-blocks --datadir "$datadir"
+t1=$(now)
+
+step "verify after pruning"
+"$keel" storage verify --datadir "$datadir" | tee "$work/verify-after.txt" >/dev/null
+echo "verify: ok"
+
+step "read back"
+latest=$("$keel" get block latest --datadir "$datadir")
+tx_hash=$(grep -A1 '"transactions"' <<<"$latest" | tail -1 | tr -d ' ",')
+echo "latest block: $(grep -m1 '"number"' <<<"$latest" | tr -d ' ",') with $(grep -c '^    "0x' <<<"$latest") transactions"
+"$keel" get tx "$tx_hash" --datadir "$datadir" | grep -E '"(hash|from|type|blockNumber)"'
+if "$keel" get block 1 --datadir "$datadir" 2>"$work/pruned.txt" >/dev/null; then
+    echo "block 1: $(cat "$work/pruned.txt")"
+fi
+
+step "summary"
+import_line=$(grep -m1 '^import:' "$log")
+echo "chain:     $blocks blocks, $((txs * (blocks - 1))) transactions, merge at $merge_at ($(stat -c %s "$chain") bytes)"
+echo "import:    ${import_line#import: }"
+echo "prune:     $(field 'prune time:')"
+echo "reclaim:   $(field 'reclaim time:')"
+echo "removed:   $(field 'entries removed:')"
+echo "size:      before $(field 'size before:'), after $(field 'size after:')"
+awk -v a="$t0" -v b="$t1" 'BEGIN { printf "prune command wall time: %.2f s\n", b - a }'
+echo "datadir:   $datadir (try: $keel get block latest --datadir $datadir)"

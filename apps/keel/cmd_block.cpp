@@ -11,42 +11,13 @@
 #include "apps/keel/commands.hpp"
 #include "apps/keel/input.hpp"
 #include "apps/keel/json_fields.hpp"
+#include "apps/keel/json_objects.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/common/uint256.hpp"
 #include "keel/eth/block.hpp"
 
 namespace keel::cli {
 namespace {
-
-using Json = nlohmann::ordered_json;
-
-Json header_json(const eth::Header& h) {
-    Json j;
-    j["parentHash"] = json_data(h.parent_hash.view());
-    j["sha3Uncles"] = json_data(h.ommers_hash.view());
-    j["miner"] = json_data(h.beneficiary.view());
-    j["stateRoot"] = json_data(h.state_root.view());
-    j["transactionsRoot"] = json_data(h.transactions_root.view());
-    j["receiptsRoot"] = json_data(h.receipts_root.view());
-    j["logsBloom"] = json_data(h.logs_bloom.view());
-    j["difficulty"] = json_quantity(h.difficulty);
-    j["number"] = json_quantity(h.number);
-    j["gasLimit"] = json_quantity(h.gas_limit);
-    j["gasUsed"] = json_quantity(h.gas_used);
-    j["timestamp"] = json_quantity(h.timestamp);
-    j["extraData"] = json_data(h.extra_data);
-    j["mixHash"] = json_data(h.mix_hash.view());
-    j["nonce"] = json_data(h.nonce.view());
-    if (h.base_fee_per_gas) j["baseFeePerGas"] = json_quantity(*h.base_fee_per_gas);
-    if (h.withdrawals_root) j["withdrawalsRoot"] = json_data(h.withdrawals_root->view());
-    if (h.blob_gas_used) j["blobGasUsed"] = json_quantity(*h.blob_gas_used);
-    if (h.excess_blob_gas) j["excessBlobGas"] = json_quantity(*h.excess_blob_gas);
-    if (h.parent_beacon_block_root) {
-        j["parentBeaconBlockRoot"] = json_data(h.parent_beacon_block_root->view());
-    }
-    if (h.requests_hash) j["requestsHash"] = json_data(h.requests_hash->view());
-    return j;
-}
 
 // {"header": ..., "computed": ..., "matches": ...}; appends the name to `bad` on a mismatch.
 Json root_check(const char* name, const Hash32& in_header, const Hash32& computed,
@@ -79,7 +50,7 @@ void add_block_command(CLI::App& app) {
         std::vector<std::string> bad;
         Json j;
         j["hash"] = json_data(b.hash().view());
-        j["header"] = header_json(b.header);
+        j["header"] = header_object(b.header, b.hash(), std::nullopt, std::nullopt);
         Json txs = Json::array();
         for (const auto& tx : b.body.transactions) txs.push_back(json_data(tx.hash().view()));
         j["transactions"] = txs;

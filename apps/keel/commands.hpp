@@ -13,9 +13,9 @@ void add_keccak_command(CLI::App& app);
 void add_rlp_command(CLI::App& app);
 void add_tx_command(CLI::App& app);
 void add_block_command(CLI::App& app);
-
-/// A transaction as eth_getTransactionByHash JSON (pretty-printed). With `with_sender`, adds
-/// "from" (null when recovery fails, and then `*error` gets the reason).
-std::string transaction_json(const eth::Transaction& tx, bool with_sender, std::string* error);
+void add_import_command(CLI::App& app);
+void add_get_command(CLI::App& app);
+void add_devnet_command(CLI::App& app);
+void add_storage_command(CLI::App& app);
 
 }  // namespace keel::cli

@@ -17,6 +17,10 @@ int main(int argc, char** argv) {
     keel::cli::add_rlp_command(app);
     keel::cli::add_tx_command(app);
     keel::cli::add_block_command(app);
+    keel::cli::add_import_command(app);
+    keel::cli::add_get_command(app);
+    keel::cli::add_devnet_command(app);
+    keel::cli::add_storage_command(app);
 
     // A process-wide choice, made once here before any command runs (DESIGN.md §4.3).
     app.add_option_function<std::string>(

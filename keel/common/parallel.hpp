@@ -11,6 +11,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/task_group.h>
 
@@ -76,6 +77,14 @@ bool all_of(std::size_t n, std::size_t grain, Pred&& pred) {
         },
         ctx);
     return ok.load(std::memory_order_relaxed);
+}
+
+/// Runs f() and g() at once on the pool (one of them may run on the calling thread) and returns
+/// when both are done: a pipeline stage overlapping the next one (e.g. decoding batch k + 1
+/// while batch k is written).
+template <class F, class G>
+void both(F&& f, G&& g) {
+    tbb::parallel_invoke(std::forward<F>(f), std::forward<G>(g));
 }
 
 /// Caps the pool at `threads` workers (>= 1) while the object lives. Process-wide: meant for

@@ -81,6 +81,11 @@ void Progress::set_total(std::uint64_t total) noexcept {
     total_.store(total, std::memory_order_relaxed);
 }
 
+void Progress::advance(std::uint64_t n, std::uint64_t secondary) noexcept {
+    secondary_.fetch_add(secondary, std::memory_order_relaxed);
+    advance(n);
+}
+
 void Progress::advance(std::uint64_t n) noexcept {
     done_.fetch_add(n, std::memory_order_relaxed);
     if (!options_.enabled) return;
@@ -99,7 +104,8 @@ void Progress::finish() noexcept {
     if (options_.enabled) render(true);
 }
 
-std::string Progress::status_line(std::uint64_t done, double elapsed_s) const {
+std::string Progress::status_line(std::uint64_t done, double elapsed_s,
+                                  std::uint64_t secondary) const {
     const std::uint64_t total = total_.load(std::memory_order_relaxed);
     std::string s = label_;
     s += ": ";
@@ -123,6 +129,13 @@ std::string Progress::status_line(std::uint64_t done, double elapsed_s) const {
     s += ' ';
     s += options_.unit;
     s += "/s";
+    if (options_.secondary_unit != nullptr) {
+        s += ", ";
+        s += format_count(elapsed_s > 0 ? static_cast<double>(secondary) / elapsed_s : 0.0);
+        s += ' ';
+        s += options_.secondary_unit;
+        s += "/s";
+    }
     if (total != 0 && done < total && rate > 0) {
         s += ", ETA ";
         s += format_duration(static_cast<double>(total - done) / rate);
@@ -138,7 +151,7 @@ void Progress::render(bool final) noexcept {
         const std::uint64_t done = done_.load(std::memory_order_relaxed);
         const std::uint64_t total = total_.load(std::memory_order_relaxed);
         const double elapsed = static_cast<double>(now_ns(start_)) / 1e9;
-        std::string line = status_line(done, elapsed);
+        std::string line = status_line(done, elapsed, secondary_.load(std::memory_order_relaxed));
         std::lock_guard lock(render_mutex());
         if (tty_) {
             std::string bar;

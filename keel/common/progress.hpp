@@ -22,6 +22,9 @@ class Progress {
         bool enabled = true;      ///< false: count silently (e.g. --quiet)
         std::chrono::milliseconds plain_interval{5000};  ///< period of plain (non-TTY) lines
         const char* unit = "items";                      ///< shown after the count and in the rate
+        /// A second counted quantity with only a rate shown (e.g. "tx" while counting blocks),
+        /// or nullptr for none.
+        const char* secondary_unit = nullptr;
     };
 
     /// `total` may be 0 when unknown: no bar, percentage or ETA is shown then.
@@ -35,6 +38,9 @@ class Progress {
     /// Adds `n` to the count done; redraws when the redraw period has passed. Thread-safe.
     void advance(std::uint64_t n = 1) noexcept;
 
+    /// Adds `n` to the count done and `secondary` to the secondary count. Thread-safe.
+    void advance(std::uint64_t n, std::uint64_t secondary) noexcept;
+
     /// Sets the total when it becomes known late.
     void set_total(std::uint64_t total) noexcept;
 
@@ -43,11 +49,16 @@ class Progress {
 
     std::uint64_t done() const noexcept { return done_.load(std::memory_order_relaxed); }
     std::uint64_t total() const noexcept { return total_.load(std::memory_order_relaxed); }
+    std::uint64_t secondary_done() const noexcept {
+        return secondary_.load(std::memory_order_relaxed);
+    }
 
     /// The text of the status line for `done` items after `elapsed` seconds (no bar, no
-    /// control characters), e.g. "import: 1200/5000 items (24.0%), 300 items/s, ETA 13s".
+    /// control characters), e.g. "import: 1200/5000 items (24.0%), 300 items/s, ETA 13s"; with
+    /// a secondary unit, its rate follows the first: "..., 300 blocks/s, 15.0k tx/s, ETA 13s".
     /// Exposed for tests and for callers that log through their own channel.
-    std::string status_line(std::uint64_t done, double elapsed_s) const;
+    std::string status_line(std::uint64_t done, double elapsed_s,
+                            std::uint64_t secondary = 0) const;
 
   private:
     void render(bool final) noexcept;
@@ -56,6 +67,7 @@ class Progress {
     Options options_;
     bool tty_;
     std::atomic<std::uint64_t> done_{0};
+    std::atomic<std::uint64_t> secondary_{0};
     std::atomic<std::uint64_t> total_;
     std::atomic<std::int64_t> next_render_ns_{0};
     std::atomic<bool> finished_{false};

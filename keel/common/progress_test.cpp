@@ -42,6 +42,16 @@ TEST(Progress, StatusLineHasCountPercentRateAndEta) {
     EXPECT_EQ(unknown.status_line(10, 2.0), "scan: 10 items, 5 items/s");
 }
 
+TEST(Progress, SecondaryUnitShowsItsRate) {
+    Progress p("import", 5000, {.enabled = false, .unit = "blocks", .secondary_unit = "tx"});
+    EXPECT_EQ(p.status_line(1200, 4.0, 60000),
+              "import: 1200/5000 blocks (24.0%), 300 blocks/s, 15.0k tx/s, ETA 13s");
+    p.advance(3, 150);
+    p.advance(2);
+    EXPECT_EQ(p.done(), 5u);
+    EXPECT_EQ(p.secondary_done(), 150u);
+}
+
 TEST(Progress, PlainOutputPrintsAFinalLine) {
     std::FILE* f = std::tmpfile();
     ASSERT_NE(f, nullptr);

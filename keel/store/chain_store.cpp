@@ -1,7 +1,9 @@
 #include "keel/store/chain_store.hpp"
 
 #include <rocksdb/compaction_filter.h>
+#include <rocksdb/convenience.h>
 #include <rocksdb/db.h>
+#include <rocksdb/iterator.h>
 #include <rocksdb/options.h>
 #include <rocksdb/slice.h>
 #include <rocksdb/status.h>
@@ -13,8 +15,11 @@
 #include <cstring>
 #include <mutex>
 #include <string_view>
+#include <system_error>
 #include <utility>
 #include <vector>
+
+#include "keel/store/keys.hpp"
 
 namespace keel::store {
 namespace {
@@ -52,16 +57,19 @@ using NumKey = std::array<char, 8>;
 using NumHashKey = std::array<char, 40>;
 
 void put_be64(char* out, std::uint64_t v) noexcept {
-    if constexpr (std::endian::native == std::endian::little) v = std::byteswap(v);
-    std::memcpy(out, &v, 8);
+    keys::put_be64(reinterpret_cast<std::uint8_t*>(out), v);
 }
 
 std::uint64_t get_be64(const char* in) noexcept {
-    std::uint64_t v = 0;
-    std::memcpy(&v, in, 8);
-    if constexpr (std::endian::native == std::endian::little) v = std::byteswap(v);
-    return v;
+    return keys::get_be64(reinterpret_cast<const std::uint8_t*>(in));
 }
+
+// The handle index of a public Family: the handles start with "default".
+constexpr Cf cf_of(Family f) noexcept {
+    return static_cast<Cf>(static_cast<std::size_t>(f) + 1);
+}
+static_assert(kCfCount == kFamilyCount + 1);
+static_assert(cf_of(Family::tx_lookup) == kTxLookup && cf_of(Family::meta) == kMeta);
 
 NumKey num_key(std::uint64_t n) noexcept {
     NumKey k{};
@@ -119,34 +127,43 @@ StoreError corrupt(const std::filesystem::path& path, std::string_view what) {
     return StoreError{std::move(msg)};
 }
 
+using Counter = std::atomic<std::uint64_t>;
+
 // Drops tx lookup entries whose block lies below the history floor (docs/store.md): the value
 // starts with the block number, so no transaction is decoded and no key is deleted one by one.
+// Each drop is counted (a relaxed add: drops are rare next to the entries a compaction reads).
 class TxLookupFilter final : public rocksdb::CompactionFilter {
   public:
-    explicit TxLookupFilter(std::uint64_t floor) noexcept : floor_(floor) {}
+    TxLookupFilter(std::uint64_t floor, Counter* dropped) noexcept
+        : floor_(floor), dropped_(dropped) {}
     bool Filter(int /*level*/, const rocksdb::Slice& /*key*/, const rocksdb::Slice& value,
                 std::string* /*new_value*/, bool* /*value_changed*/) const override {
-        return value.size() >= 8 && get_be64(value.data()) < floor_;
+        const bool drop = value.size() >= 8 && get_be64(value.data()) < floor_;
+        if (drop) dropped_->fetch_add(1, std::memory_order_relaxed);
+        return drop;
     }
     const char* Name() const override { return "keel.TxLookupFilter"; }
 
   private:
     std::uint64_t floor_;
+    Counter* dropped_;
 };
 
 class TxLookupFilterFactory final : public rocksdb::CompactionFilterFactory {
   public:
-    explicit TxLookupFilterFactory(std::shared_ptr<std::atomic<std::uint64_t>> floor) noexcept
-        : floor_(std::move(floor)) {}
+    TxLookupFilterFactory(std::shared_ptr<Counter> floor, std::shared_ptr<Counter> dropped) noexcept
+        : floor_(std::move(floor)), dropped_(std::move(dropped)) {}
     std::unique_ptr<rocksdb::CompactionFilter> CreateCompactionFilter(
         const rocksdb::CompactionFilter::Context& /*context*/) override {
         // The floor is read once per compaction: a floor raised meanwhile applies to the next.
-        return std::make_unique<TxLookupFilter>(floor_->load(std::memory_order_acquire));
+        return std::make_unique<TxLookupFilter>(floor_->load(std::memory_order_acquire),
+                                                dropped_.get());
     }
     const char* Name() const override { return "keel.TxLookupFilterFactory"; }
 
   private:
-    std::shared_ptr<std::atomic<std::uint64_t>> floor_;
+    std::shared_ptr<Counter> floor_;
+    std::shared_ptr<Counter> dropped_;
 };
 
 }  // namespace
@@ -156,8 +173,8 @@ struct ChainStore::Impl {
     rocksdb::DB* db = nullptr;
     std::vector<rocksdb::ColumnFamilyHandle*> cfs;
     rocksdb::WriteOptions write_options;
-    std::shared_ptr<std::atomic<std::uint64_t>> floor =
-        std::make_shared<std::atomic<std::uint64_t>>(0);
+    std::shared_ptr<Counter> floor = std::make_shared<Counter>(0);
+    std::shared_ptr<Counter> dropped = std::make_shared<Counter>(0);  // by TxLookupFilter
     std::mutex write_mutex;  // serialises read-modify-write of meta (head)
 
     ~Impl() {
@@ -246,7 +263,7 @@ Result<void, StoreError> ChainStore::Impl::init(Impl* impl, const std::filesyste
         rocksdb::ColumnFamilyOptions cf_options;
         if (i == kTxLookup) {
             cf_options.compaction_filter_factory =
-                std::make_shared<TxLookupFilterFactory>(impl->floor);
+                std::make_shared<TxLookupFilterFactory>(impl->floor, impl->dropped);
         }
         descriptors.emplace_back(std::string(kCfNames[i]), cf_options);
     }
@@ -288,6 +305,20 @@ ChainStore::~ChainStore() = default;
 
 Result<ChainStore, StoreError> ChainStore::open(const std::filesystem::path& path,
                                                 const StoreOptions& options) {
+    // RocksDB creates a missing directory, and its LOCK and LOG files, before it finds no
+    // database there: look first, so that opening a wrong path leaves nothing behind.
+    std::error_code ec;
+    const char* missing = nullptr;
+    if (!std::filesystem::exists(path, ec)) {
+        missing = "no such directory";
+    } else if (!std::filesystem::is_directory(path, ec)) {
+        missing = "not a directory";
+    } else if (!std::filesystem::exists(path / "CURRENT", ec)) {
+        missing = "no database in this directory (no CURRENT file)";
+    }
+    if (missing != nullptr) {
+        return unexpected(StoreError{"store open " + path.string() + ": " + missing});
+    }
     auto impl = std::make_unique<Impl>();
     if (auto r = Impl::init(impl.get(), path, options, false); !r) return unexpected(r.error());
     return ChainStore(std::move(impl));
@@ -309,7 +340,6 @@ Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> bl
 
     rocksdb::WriteBatch batch;
     std::optional<std::uint64_t> new_head = *head;
-    std::array<char, 12> loc{};
     for (const BlockToStore& b : blocks) {
         const NumHashKey nh = num_hash_key(b.number, b.hash);
         const NumKey n = num_key(b.number);
@@ -320,14 +350,9 @@ Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> bl
         batch.Put(d.cfs[kTd], slice(nh), slice(td));
         batch.Put(d.cfs[kBodies], slice(nh), slice(b.body_rlp));
         batch.Put(d.cfs[kReceipts], slice(nh), slice(b.receipts_rlp));
-        put_be64(loc.data(), b.number);
         for (std::size_t i = 0; i < b.tx_hashes.size(); ++i) {
-            const auto index = static_cast<std::uint32_t>(i);
-            const std::array<std::uint8_t, 4> be = {
-                static_cast<std::uint8_t>(index >> 24), static_cast<std::uint8_t>(index >> 16),
-                static_cast<std::uint8_t>(index >> 8), static_cast<std::uint8_t>(index)};
-            std::memcpy(loc.data() + 8, be.data(), 4);
-            batch.Put(d.cfs[kTxLookup], slice(b.tx_hashes[i]), slice(loc));
+            const auto loc = keys::tx_location(b.number, static_cast<std::uint32_t>(i));
+            batch.Put(d.cfs[kTxLookup], slice(b.tx_hashes[i]), slice(BytesView(loc)));
         }
         if (!new_head || b.number > *new_head) new_head = b.number;
     }
@@ -389,16 +414,12 @@ Result<Read<TxLocation>, StoreError> ChainStore::tx_lookup(const Hash32& tx_hash
     auto v = impl_->get(kTxLookup, slice(tx_hash));
     if (!v) return unexpected(v.error());
     if (!*v) return Read<TxLocation>{};
-    const std::string& s = **v;
-    if (s.size() != 12) return unexpected(corrupt(impl_->path, "tx lookup entry"));
-    TxLocation loc;
-    loc.number = get_be64(s.data());
-    const auto* p = reinterpret_cast<const std::uint8_t*>(s.data() + 8);
-    loc.index = (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) |
-                (std::uint32_t{p[2]} << 8) | std::uint32_t{p[3]};
+    const auto parsed = keys::parse_tx_location(as_bytes(**v));
+    if (!parsed) return unexpected(corrupt(impl_->path, "tx lookup entry"));
+    const TxLocation loc = *parsed;
     // An entry below the floor that no compaction has dropped yet is pruned all the same.
     if (loc.number < impl_->floor->load(std::memory_order_acquire)) {
-        return Read<TxLocation>{ReadStatus::pruned, {}};
+        return Read<TxLocation>{ReadStatus::pruned, loc};  // the location says why
     }
     return Read<TxLocation>{ReadStatus::found, loc};
 }
@@ -497,6 +518,192 @@ Result<void, StoreError> ChainStore::set_pending_operation(
     v += op->kind;
     v.append(reinterpret_cast<const char*>(op->argument.data()), op->argument.size());
     return impl_->put_meta(kMetaPending, slice(std::string_view(v)));
+}
+
+// ---- families, cursors ------------------------------------------------------------------------
+
+std::string_view family_name(Family family) noexcept {
+    return kCfNames[cf_of(family)];
+}
+
+struct StoreCursor::Impl {
+    std::filesystem::path path;
+    std::string lower;  // bounds: the slices below point into these strings
+    std::string upper;
+    rocksdb::Slice lower_slice;
+    rocksdb::Slice upper_slice;
+    std::unique_ptr<rocksdb::Iterator> it;  // declared last: destroyed before the bounds
+};
+
+StoreCursor::StoreCursor(std::unique_ptr<Impl> impl) noexcept : impl_(std::move(impl)) {}
+StoreCursor::StoreCursor(StoreCursor&&) noexcept = default;
+StoreCursor& StoreCursor::operator=(StoreCursor&&) noexcept = default;
+StoreCursor::~StoreCursor() = default;
+
+bool StoreCursor::valid() const noexcept {
+    return impl_->it->Valid();
+}
+
+BytesView StoreCursor::key() const noexcept {
+    const rocksdb::Slice k = impl_->it->key();
+    return {reinterpret_cast<const std::uint8_t*>(k.data()), k.size()};
+}
+
+BytesView StoreCursor::value() const noexcept {
+    const rocksdb::Slice v = impl_->it->value();
+    return {reinterpret_cast<const std::uint8_t*>(v.data()), v.size()};
+}
+
+void StoreCursor::next() {
+    impl_->it->Next();
+}
+
+void StoreCursor::seek(BytesView key) {
+    impl_->it->Seek(slice(key));
+}
+
+Result<void, StoreError> StoreCursor::status() const {
+    const rocksdb::Status s = impl_->it->status();
+    if (!s.ok()) return unexpected(make_error("read", impl_->path, s));
+    return {};
+}
+
+Result<StoreCursor, StoreError> ChainStore::cursor(Family family, BytesView lower,
+                                                   BytesView upper) const {
+    auto c = std::make_unique<StoreCursor::Impl>();
+    c->path = impl_->path;
+    c->lower.assign(reinterpret_cast<const char*>(lower.data()), lower.size());
+    c->upper.assign(reinterpret_cast<const char*>(upper.data()), upper.size());
+    c->lower_slice = rocksdb::Slice(c->lower);
+    c->upper_slice = rocksdb::Slice(c->upper);
+    rocksdb::ReadOptions ro;
+    // A scan reads each block once: keep it out of the block cache, and read ahead.
+    ro.fill_cache = false;
+    ro.readahead_size = std::size_t{2} << 20;
+    if (!c->lower.empty()) ro.iterate_lower_bound = &c->lower_slice;
+    if (!c->upper.empty()) ro.iterate_upper_bound = &c->upper_slice;
+    c->it.reset(impl_->db->NewIterator(ro, impl_->cfs[cf_of(family)]));
+    if (c->lower.empty()) {
+        c->it->SeekToFirst();
+    } else {
+        c->it->Seek(c->lower_slice);
+    }
+    const rocksdb::Status s = c->it->status();
+    if (!s.ok()) return unexpected(impl_->error("read", s));
+    return StoreCursor(std::move(c));
+}
+
+Result<std::optional<std::uint64_t>, StoreError> ChainStore::tail() const {
+    std::unique_ptr<rocksdb::Iterator> it(
+        impl_->db->NewIterator(rocksdb::ReadOptions(), impl_->cfs[kCanonical]));
+    it->SeekToFirst();
+    if (!it->Valid()) {
+        if (!it->status().ok()) return unexpected(impl_->error("read", it->status()));
+        return std::optional<std::uint64_t>{};
+    }
+    if (it->key().size() != 8) return unexpected(corrupt(impl_->path, "canonical key"));
+    return std::optional<std::uint64_t>{get_be64(it->key().data())};
+}
+
+// ---- pruning primitives -----------------------------------------------------------------------
+
+Result<void, StoreError> ChainStore::set_history_floor(std::uint64_t floor,
+                                                       const PendingOperation& pending) {
+    const std::lock_guard lock(impl_->write_mutex);
+    rocksdb::WriteBatch batch;
+    std::string v;
+    const auto len = static_cast<std::uint32_t>(pending.kind.size());
+    v.push_back(static_cast<char>(len >> 24));
+    v.push_back(static_cast<char>(len >> 16));
+    v.push_back(static_cast<char>(len >> 8));
+    v.push_back(static_cast<char>(len));
+    v += pending.kind;
+    v.append(reinterpret_cast<const char*>(pending.argument.data()), pending.argument.size());
+    batch.Put(impl_->cfs[kMeta], slice(kMetaPending), slice(std::string_view(v)));
+    batch.Put(impl_->cfs[kMeta], slice(kMetaHistoryFloor), slice(num_key(floor)));
+    const rocksdb::Status s = impl_->db->Write(impl_->write_options, &batch);
+    if (!s.ok()) return unexpected(impl_->error("write", s));
+    impl_->floor->store(floor, std::memory_order_release);  // only once the floor is stored
+    return {};
+}
+
+Result<void, StoreError> ChainStore::delete_history(std::uint64_t from, std::uint64_t to) {
+    if (from >= to) return {};
+    const NumKey begin_key = num_key(from);
+    const NumKey end_key = num_key(to);
+    const rocksdb::Slice begin = slice(begin_key);
+    const rocksdb::Slice end = slice(end_key);
+    rocksdb::WriteBatch batch;
+    for (const Cf cf : {kBodies, kReceipts}) {
+        // Tables wholly inside the range are dropped first, as a metadata change that reads
+        // nothing (most of the pruned bytes, so the compaction afterwards has little to read).
+        // It comes before the range tombstone is written, never after: a dropped table may hold
+        // part of a tombstone of an earlier, interrupted run, whose rows in tables straddling
+        // the range end would show again until the new tombstone below covers them.
+        const rocksdb::Status s = rocksdb::DeleteFilesInRange(impl_->db, impl_->cfs[cf], &begin,
+                                                              &end, /*include_end=*/false);
+        if (!s.ok()) return unexpected(impl_->error("delete files", s));
+        // Every key BE8(n) || hash with from <= n < to sorts in [BE8(from), BE8(to)).
+        batch.DeleteRange(impl_->cfs[cf], begin, end);
+    }
+    const rocksdb::Status s = impl_->db->Write(impl_->write_options, &batch);
+    if (!s.ok()) return unexpected(impl_->error("delete range", s));
+    return {};
+}
+
+Result<void, StoreError> ChainStore::compact_history(std::uint64_t from, std::uint64_t to) {
+    if (from >= to) return {};
+    const NumKey begin_key = num_key(from);
+    const NumKey end_key = num_key(to);
+    const rocksdb::Slice begin = slice(begin_key);
+    const rocksdb::Slice end = slice(end_key);
+    for (const Cf cf : {kBodies, kReceipts}) {
+        rocksdb::CompactRangeOptions options;
+        // Down to the last level, where the tombstones and the rows they cover are dropped.
+        options.bottommost_level_compaction = rocksdb::BottommostLevelCompaction::kForceOptimized;
+        const rocksdb::Status s = impl_->db->CompactRange(options, impl_->cfs[cf], &begin, &end);
+        if (!s.ok()) return unexpected(impl_->error("compact", s));
+    }
+    return {};
+}
+
+std::uint64_t ChainStore::tx_lookup_entries_dropped() const noexcept {
+    return impl_->dropped->load(std::memory_order_relaxed);
+}
+
+Result<void, StoreError> ChainStore::flush() {
+    rocksdb::FlushOptions options;
+    options.wait = true;
+    const rocksdb::Status s = impl_->db->Flush(options, impl_->cfs);
+    if (!s.ok()) return unexpected(impl_->error("flush", s));
+    return {};
+}
+
+Result<DiskUsage, StoreError> ChainStore::disk_usage() const {
+    DiskUsage usage;
+    std::error_code ec;
+    for (auto it = std::filesystem::recursive_directory_iterator(impl_->path, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+        std::error_code size_ec;  // a file deleted meanwhile (an obsolete table) counts 0
+        if (it->is_regular_file(size_ec)) {
+            const std::uintmax_t size = it->file_size(size_ec);
+            if (!size_ec) usage.directory_bytes += size;
+        }
+    }
+    if (ec) {
+        return unexpected(StoreError{"store size " + impl_->path.string() + ": " + ec.message()});
+    }
+    for (std::size_t f = 0; f < kFamilyCount; ++f) {
+        std::uint64_t bytes = 0;
+        if (!impl_->db->GetIntProperty(impl_->cfs[cf_of(static_cast<Family>(f))],
+                                       rocksdb::DB::Properties::kLiveSstFilesSize, &bytes)) {
+            return unexpected(StoreError{"store size " + impl_->path.string() +
+                                         ": no live table size for " +
+                                         std::string(kCfNames[f + 1])});
+        }
+        usage.family_bytes[f] = bytes;
+    }
+    return usage;
 }
 
 }  // namespace keel::store

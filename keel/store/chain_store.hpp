@@ -11,12 +11,15 @@
 /// Threading: every const member may be called from any thread at once; put_blocks() and the
 /// setters are serialised internally. A ChainStore owns its database; moving it moves ownership.
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "keel/common/bytes.hpp"
 #include "keel/common/result.hpp"
@@ -82,6 +85,67 @@ struct PendingOperation {
     Bytes argument;    ///< opaque to the store
 };
 
+/// The store's column families (docs/store.md), for raw iteration and size reports.
+enum class Family : std::uint8_t {
+    headers,         ///< BE8(number) ‖ hash -> rlp(header)
+    header_numbers,  ///< hash -> BE8(number)
+    canonical,       ///< BE8(number) -> hash
+    td,              ///< BE8(number) ‖ hash -> total difficulty, 32 bytes big-endian
+    bodies,          ///< BE8(number) ‖ hash -> rlp(body)
+    receipts,        ///< BE8(number) ‖ hash -> rlp(list of receipts)
+    tx_lookup,       ///< tx hash -> BE8(number) ‖ BE4(index)
+    meta,            ///< name -> value
+};
+
+/// Number of families in Family.
+inline constexpr std::size_t kFamilyCount = 8;
+
+/// The family's name in the database and in reports: "headers", "tx_lookup", ...
+std::string_view family_name(Family family) noexcept;
+
+/// Space a store takes on disk.
+struct DiskUsage {
+    /// Every file in the store's directory: tables, WAL, manifest, RocksDB's logs.
+    std::uint64_t directory_bytes = 0;
+    /// Bytes of the live tables of each family, indexed by Family. Data still in memtables is
+    /// not counted: call ChainStore::flush() first for a complete figure.
+    std::array<std::uint64_t, kFamilyCount> family_bytes{};
+};
+
+/// A forward cursor over the raw entries of one family in key order (formats: keys.hpp and
+/// docs/store.md), reading a consistent snapshot taken when it was made. key() and value() are
+/// views valid until the cursor moves. Entries below the history floor that pruning has not yet
+/// removed are shown as they are: this is raw access for the store's own tools (verify, tests).
+/// Must not outlive the ChainStore that made it; one thread at a time.
+class StoreCursor {
+  public:
+    StoreCursor(StoreCursor&&) noexcept;
+    StoreCursor& operator=(StoreCursor&&) noexcept;
+    StoreCursor(const StoreCursor&) = delete;
+    StoreCursor& operator=(const StoreCursor&) = delete;
+    ~StoreCursor();
+
+    /// True while the cursor is on an entry (false past the end, or after a read error).
+    bool valid() const noexcept;
+    /// The current key. Precondition: valid().
+    BytesView key() const noexcept;
+    /// The current value. Precondition: valid().
+    BytesView value() const noexcept;
+    /// Moves to the next entry. Precondition: valid().
+    void next();
+    /// Moves to the first entry whose key is at least `key` (within the cursor's bounds).
+    void seek(BytesView key);
+    /// Once valid() is false: ok at the end, or the read error that stopped the cursor
+    /// ("store read <path>: <status>").
+    Result<void, StoreError> status() const;
+
+  private:
+    friend class ChainStore;
+    struct Impl;
+    explicit StoreCursor(std::unique_ptr<Impl> impl) noexcept;
+    std::unique_ptr<Impl> impl_;
+};
+
 /// A RocksDB chain store (schema: docs/store.md).
 class ChainStore {
   public:
@@ -126,15 +190,19 @@ class ChainStore {
     Result<Read<Bytes>, StoreError> body(std::uint64_t number) const;
     /// rlp(list of receipts) of the canonical block `number`.
     Result<Read<Bytes>, StoreError> receipts(std::uint64_t number) const;
-    /// Where the transaction is. pruned when its entry names a block below the floor; once a
-    /// compaction has dropped such an entry the hash reads as not_found (a hash alone cannot say
-    /// which block it belonged to).
+    /// Where the transaction is. pruned when its entry names a block below the floor (then, as
+    /// an exception to Read, `value` holds that entry's location); once a compaction has dropped
+    /// such an entry the hash reads as not_found (a hash alone cannot say which block it
+    /// belonged to; history_floor() above 0 tells the caller that it may have been pruned).
     Result<Read<TxLocation>, StoreError> tx_lookup(const Hash32& tx_hash) const;
 
     // ---- metadata ----------------------------------------------------------------------------
 
     /// Highest canonical block stored, or nullopt for an empty store.
     Result<std::optional<std::uint64_t>, StoreError> head() const;
+    /// Lowest canonical block stored, or nullopt for an empty store (a store imported from a
+    /// later block than genesis starts there). One seek, no scan.
+    Result<std::optional<std::uint64_t>, StoreError> tail() const;
     /// Lowest block whose body, receipts and tx lookups are kept (0 = full history). Cached:
     /// no database read.
     std::uint64_t history_floor() const noexcept;
@@ -147,6 +215,46 @@ class ChainStore {
     /// history floor (otherwise that happens as RocksDB compacts in the background). Errors: a
     /// RocksDB failure.
     Result<void, StoreError> compact_tx_lookup();
+
+    // ---- history pruning primitives (the steps of docs/store.md "Pruning design") ------------
+
+    /// Step 1 of a prune: in one atomic batch records `pending` as the operation in progress and
+    /// sets the history floor to `floor`; from then on history reads below it answer pruned.
+    /// The floor is published to the compaction filter only after the write succeeded.
+    /// Errors: a RocksDB write failure.
+    Result<void, StoreError> set_history_floor(std::uint64_t floor,
+                                               const PendingOperation& pending);
+
+    /// Step 2 of a prune: deletes the bodies and receipts of blocks [from, to). Table files
+    /// lying wholly in the range are dropped (a metadata change), then one range tombstone per
+    /// family is written, both in one batch; nothing is read. Repeating it is harmless; an empty
+    /// range does nothing. Call it only with [from, to) below the history floor: if it is
+    /// interrupted, rows in the range may show again in raw cursors until it is repeated.
+    /// Errors: a RocksDB failure.
+    Result<void, StoreError> delete_history(std::uint64_t from, std::uint64_t to);
+
+    /// Step 4 of a prune: compacts the bodies and receipts over blocks [from, to) down to the
+    /// last level, so the range tombstones meet (and remove) the rows they cover and the space is
+    /// reclaimed. Errors: a RocksDB failure.
+    Result<void, StoreError> compact_history(std::uint64_t from, std::uint64_t to);
+
+    /// How many tx lookup entries the compaction filter has dropped (because their block lies
+    /// below the history floor) since this store was opened, in any compaction. Thread-safe.
+    std::uint64_t tx_lookup_entries_dropped() const noexcept;
+
+    /// Writes every family's memtable to table files, so that disk_usage() counts all data.
+    /// Errors: a RocksDB failure.
+    Result<void, StoreError> flush();
+
+    /// The store's size on disk now (see DiskUsage). Errors: a file-system or RocksDB failure.
+    Result<DiskUsage, StoreError> disk_usage() const;
+
+    // ---- raw iteration ------------------------------------------------------------------------
+
+    /// A cursor over `family` from its first key at least `lower` (empty: from the start) to
+    /// before `upper` (empty: to the end). Errors: a RocksDB failure.
+    Result<StoreCursor, StoreError> cursor(Family family, BytesView lower = {},
+                                           BytesView upper = {}) const;
 
     Result<std::optional<std::uint64_t>, StoreError> chain_id() const;
     Result<void, StoreError> set_chain_id(std::uint64_t id);

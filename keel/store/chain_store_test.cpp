@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +18,7 @@
 #include "keel/eth/receipt.hpp"
 #include "keel/rlp/encode.hpp"
 #include "keel/store/era1.hpp"
+#include "keel/store/keys.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::store {
@@ -222,8 +224,12 @@ TEST(ChainStore, HistoryFloorMakesHistoryPruned) {
         const ReadStatus history = b.number < floor ? ReadStatus::pruned : ReadStatus::found;
         EXPECT_EQ(store->body(b.number)->status, history);
         EXPECT_EQ(store->receipts(b.number)->status, history);
-        for (const auto& tx : b.tx_hashes) {
-            EXPECT_EQ(store->tx_lookup(tx)->status, history);
+        for (std::size_t i = 0; i < b.tx_hashes.size(); ++i) {
+            auto loc = store->tx_lookup(b.tx_hashes[i]);
+            ASSERT_TRUE(loc);
+            EXPECT_EQ(loc->status, history);
+            // A pruned entry still on disk says where it was.
+            EXPECT_EQ(loc->value, (TxLocation{b.number, static_cast<std::uint32_t>(i)}));
             if (b.number < floor) ++pruned_txs;
         }
         // Headers, canonical hashes and TD are kept.
@@ -254,6 +260,121 @@ TEST(ChainStore, HistoryFloorMakesHistoryPruned) {
     EXPECT_GT(kept, 0u);
 }
 
+TEST(ChainStore, TailIsTheLowestCanonicalBlock) {
+    TempDir dir;
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store) << store.error().message;
+    auto empty = store->tail();
+    ASSERT_TRUE(empty);
+    EXPECT_FALSE(empty->has_value());
+    put_all(*store);
+    auto tail = store->tail();
+    ASSERT_TRUE(tail);
+    EXPECT_EQ(*tail, std::optional<std::uint64_t>(blocks().front().number));
+    EXPECT_EQ(*store->head(), std::optional<std::uint64_t>(blocks().back().number));
+}
+
+TEST(ChainStore, CursorsWalkAFamilyInKeyOrderWithinBounds) {
+    TempDir dir;
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store) << store.error().message;
+    put_all(*store);
+    const auto& all = blocks();
+
+    // The whole canonical family: every block, in number order.
+    auto c = store->cursor(Family::canonical);
+    ASSERT_TRUE(c) << c.error().message;
+    std::size_t i = 0;
+    for (; c->valid(); c->next(), ++i) {
+        ASSERT_LT(i, all.size());
+        EXPECT_EQ(keys::parse_number(c->key()), std::optional<std::uint64_t>(all[i].number));
+        EXPECT_TRUE(std::equal(c->value().begin(), c->value().end(), all[i].hash.view().begin()));
+    }
+    EXPECT_TRUE(c->status());
+    EXPECT_EQ(i, all.size());
+
+    // Bodies of blocks [first + 10, first + 20): the bounds are number keys.
+    const std::uint64_t first = all.front().number;
+    const auto lower = keys::number(first + 10);
+    const auto upper = keys::number(first + 20);
+    auto b = store->cursor(Family::bodies, lower, upper);
+    ASSERT_TRUE(b);
+    std::vector<std::uint64_t> numbers;
+    for (; b->valid(); b->next()) {
+        const auto nh = keys::parse_number_hash(b->key());
+        ASSERT_TRUE(nh);
+        EXPECT_EQ(Bytes(b->value().begin(), b->value().end()), all[nh->number - first].body);
+        numbers.push_back(nh->number);
+    }
+    ASSERT_EQ(numbers.size(), 10u);
+    EXPECT_EQ(numbers.front(), first + 10);
+    EXPECT_EQ(numbers.back(), first + 19);
+
+    // seek() moves within the bounds.
+    b->seek(keys::number(first + 15));
+    ASSERT_TRUE(b->valid());
+    EXPECT_EQ(keys::parse_number_hash(b->key())->number, first + 15);
+    EXPECT_EQ(family_name(Family::tx_lookup), "tx_lookup");
+    EXPECT_EQ(family_name(Family::headers), "headers");
+}
+
+TEST(ChainStore, PrunePrimitivesRemoveHistoryAndReportSizes) {
+    TempDir dir;
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store) << store.error().message;
+    put_all(*store);
+    const auto& all = blocks();
+    const std::uint64_t first = all.front().number;
+    const std::uint64_t floor = all[all.size() / 2].number;
+    std::size_t txs_below = 0;
+    for (const auto& b : all) {
+        if (b.number < floor) txs_below += b.tx_hashes.size();
+    }
+    ASSERT_GT(txs_below, 0u);
+
+    ASSERT_TRUE(store->flush());
+    auto before = store->disk_usage();
+    ASSERT_TRUE(before) << before.error().message;
+    EXPECT_GT(before->directory_bytes, 0u);
+    EXPECT_GT(before->family_bytes[static_cast<std::size_t>(Family::bodies)], 0u);
+
+    // Step 1: the marker and the floor in one batch.
+    ASSERT_TRUE(store->set_history_floor(floor, PendingOperation{"prune", Bytes{7}}));
+    EXPECT_EQ(store->history_floor(), floor);
+    EXPECT_EQ((*store->pending_operation())->argument, Bytes{7});
+    EXPECT_EQ(store->body(floor - 1)->status, ReadStatus::pruned);
+
+    // Steps 2 to 4. An empty range is a no-op; repeating a step is harmless.
+    ASSERT_TRUE(store->delete_history(5, 5));
+    ASSERT_TRUE(store->delete_history(0, floor));
+    ASSERT_TRUE(store->delete_history(0, floor));
+    const std::uint64_t dropped = store->tx_lookup_entries_dropped();
+    ASSERT_TRUE(store->compact_tx_lookup());
+    EXPECT_EQ(store->tx_lookup_entries_dropped() - dropped, txs_below);
+    ASSERT_TRUE(store->compact_history(0, floor));
+    ASSERT_TRUE(store->compact_history(0, floor));
+
+    for (const Family f : {Family::bodies, Family::receipts}) {
+        auto c = store->cursor(f);
+        ASSERT_TRUE(c);
+        ASSERT_TRUE(c->valid());
+        EXPECT_EQ(keys::parse_number_hash(c->key())->number, floor) << family_name(f);
+    }
+    auto headers = store->cursor(Family::headers);
+    ASSERT_TRUE(headers && headers->valid());
+    EXPECT_EQ(keys::parse_number_hash(headers->key())->number, first);  // headers are kept
+
+    ASSERT_TRUE(store->flush());
+    auto after = store->disk_usage();
+    ASSERT_TRUE(after);
+    EXPECT_LT(after->family_bytes[static_cast<std::size_t>(Family::bodies)],
+              before->family_bytes[static_cast<std::size_t>(Family::bodies)]);
+    EXPECT_LT(after->family_bytes[static_cast<std::size_t>(Family::receipts)],
+              before->family_bytes[static_cast<std::size_t>(Family::receipts)]);
+    EXPECT_EQ(after->family_bytes[static_cast<std::size_t>(Family::headers)],
+              before->family_bytes[static_cast<std::size_t>(Family::headers)]);
+}
+
 TEST(ChainStore, PendingOperationRoundTrip) {
     TempDir dir;
     auto store = ChainStore::create(dir.path() / "db");
@@ -280,10 +401,17 @@ TEST(ChainStore, ErrorsAreOneLine) {
         EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
         EXPECT_FALSE(msg.empty());
     }
-    // Opening a missing store does not create one.
+    // Opening a missing store creates nothing, not even the directory or RocksDB's files.
     auto missing = ChainStore::open(dir.path() / "missing");
     ASSERT_FALSE(missing);
-    EXPECT_FALSE(fs::exists(dir.path() / "missing" / "CURRENT"));
+    EXPECT_EQ(missing.error().message,
+              "store open " + (dir.path() / "missing").string() + ": no such directory");
+    EXPECT_FALSE(fs::exists(dir.path() / "missing"));
+    fs::create_directories(dir.path() / "empty");
+    auto empty = ChainStore::open(dir.path() / "empty");
+    ASSERT_FALSE(empty);
+    EXPECT_NE(empty.error().message.find("no CURRENT file"), std::string::npos);
+    EXPECT_TRUE(fs::is_empty(dir.path() / "empty"));
     // Creating over an existing store fails.
     ASSERT_TRUE(ChainStore::create(dir.path() / "db"));
     EXPECT_FALSE(ChainStore::create(dir.path() / "db"));

@@ -258,6 +258,16 @@ Result<Hash32, Era1Error> Era1::header_hash(std::size_t i, Bytes& scratch) const
     return crypto::keccak256(scratch);
 }
 
+Result<void, Era1Error> Era1::raw_block(std::size_t i, Era1RawBlock& out) const noexcept {
+    if (i >= blocks_.size()) {
+        return unexpected(era1_error(Errc::block_out_of_range, index_offset_, index_offset_));
+    }
+    const Entry& e = blocks_[i];
+    if (auto r = decompress(i, e.header, out.header); !r) return r;
+    if (auto r = decompress(i, e.body, out.body); !r) return r;
+    return decompress(i, e.receipts, out.receipts);
+}
+
 Result<Era1Block, Era1Error> Era1::block(std::size_t i, Bytes& scratch) const noexcept {
     if (i >= blocks_.size()) {
         return unexpected(era1_error(Errc::block_out_of_range, index_offset_, index_offset_));

@@ -46,6 +46,14 @@ struct Era1Block {
     Hash32 hash;                         ///< keccak256 of the header's RLP as stored
 };
 
+/// The decompressed payloads of one block's records, as stored (RLP), e.g. to store them as they
+/// are. Buffers are reused across calls.
+struct Era1RawBlock {
+    Bytes header;    ///< rlp(header)
+    Bytes body;      ///< rlp([transactions, ommers])
+    Bytes receipts;  ///< rlp(list of receipts), typed ones as RLP strings
+};
+
 /// The accumulator root: SSZ hash_tree_root of List[HeaderRecord, 8192] of (hashes[i], tds[i]).
 /// Leaf i = sha256(hashes[i] || tds[i] as 32 bytes LE); the leaves, padded with zero hashes to
 /// 8192, are merkleized, then mixed with the length: sha256(root || uint256_le(n)).
@@ -90,6 +98,10 @@ class Era1 {
 
     /// As above with a fresh buffer.
     Result<Era1Block, Era1Error> block(std::size_t i) const noexcept;
+
+    /// Decompresses block i's header, body and receipts records into `out` without decoding
+    /// them. Errors: block_out_of_range and the framing errors.
+    Result<void, Era1Error> raw_block(std::size_t i, Era1RawBlock& out) const noexcept;
 
     /// keccak256 of block i's decompressed header (no RLP decoding). Errors: block_out_of_range
     /// and the framing errors.

@@ -2,6 +2,8 @@
 // expected.json, from an independent parser), and corrupted copies of them.
 #include "keel/store/era1.hpp"
 
+#include "keel/crypto/keccak.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -154,6 +156,12 @@ TEST(Era1, SepoliaFilesMatchExpected) {
                 EXPECT_EQ(b->receipts.size(), d.at("receipts").get<std::size_t>());
                 EXPECT_EQ(era->header_offset(i), d.at("entryOffset").get<std::size_t>());
                 EXPECT_EQ(era->header_hash(i, scratch).value(), b->hash);
+                // The raw payloads are the bytes the decoded values encode back to.
+                Era1RawBlock raw;
+                ASSERT_TRUE(era->raw_block(i, raw));
+                EXPECT_EQ(crypto::keccak256(raw.header), b->hash);
+                EXPECT_EQ(raw.body, eth::encode(b->body));
+                EXPECT_EQ(raw.receipts.empty(), false);
             }
         }
         EXPECT_EQ(seen, described.size());

@@ -16,13 +16,12 @@
 //     headfcu.json, and its roots match its header.
 //
 //   era1/sepolia-*.era1  two real Sepolia era1 archives (16,384 blocks, pre-merge proof of work
-//     with London fields, ommers, 93 transactions). The e2store records are read here, their
-//     snappy-framed payloads decompressed by the small reader below (CRCs not checked), and every
-//     block checked: header and body decode and re-encode to their bytes, each header's hash is
-//     the next one's parent hash and matches expected.json at both ends, transactions root and
-//     ommers hash match the header, the receipts decode and re-encode, their root matches the
-//     header's receipts root, each receipt's bloom is the bloom of its logs and the header's bloom
-//     their OR.
+//     with London fields, ommers, 93 transactions). keel::store::Era1 reads the records and
+//     decompresses their payloads (CRC-32C checked), and every block is checked: header and body
+//     decode and re-encode to their bytes, each header's hash is the next one's parent hash and
+//     matches expected.json at both ends, transactions root and ommers hash match the header, the
+//     receipts decode and re-encode, their root matches the header's receipts root, each receipt's
+//     bloom is the bloom of its logs and the header's bloom their OR.
 //
 // A runner that finds no vectors fails (vectors_dir throws; every count must be > 0).
 #include <gtest/gtest.h>
@@ -43,6 +42,7 @@
 #include "keel/eth/block.hpp"
 #include "keel/eth/receipt.hpp"
 #include "keel/rlp/decode.hpp"
+#include "keel/store/era1.hpp"
 #include "keel/trie/root.hpp"
 #include "test/testutil/vectors.hpp"
 
@@ -301,150 +301,20 @@ TEST(BlockSpec, HiveChainFile) {
     EXPECT_GT(txs, 0u);
 }
 
-// ---- era1: e2store records with snappy-framed payloads ---------------------------------------
+// ---- era1: read with keel::store::Era1 (snappy framing with CRC-32C on libsnappy) -------------
 
-// Snappy raw format (github.com/google/snappy, format_description.txt): a varint of the
-// uncompressed length, then literals and back-references. Throws on malformed input.
-Bytes snappy_raw(BytesView in) {
-    std::size_t pos = 0;
-    std::uint64_t len = 0;
-    for (unsigned shift = 0;; shift += 7) {
-        if (pos >= in.size() || shift > 35) throw std::runtime_error("snappy: bad length");
-        const std::uint8_t b = in[pos++];
-        len |= static_cast<std::uint64_t>(b & 0x7f) << shift;
-        if ((b & 0x80) == 0) break;
-    }
-    Bytes out;
-    out.reserve(len);
-    while (pos < in.size()) {
-        const std::uint8_t tag = in[pos++];
-        std::size_t n = 0;
-        std::size_t offset = 0;
-        switch (tag & 3) {
-            case 0: {  // literal: length - 1 in the tag, or in 1-4 following bytes
-                n = (tag >> 2) + 1u;
-                if (n > 60) {
-                    const std::size_t k = n - 60;
-                    if (pos + k > in.size()) throw std::runtime_error("snappy: truncated");
-                    n = 0;
-                    for (std::size_t i = 0; i < k; ++i) n |= std::size_t{in[pos + i]} << (8 * i);
-                    n += 1;
-                    pos += k;
-                }
-                if (pos + n > in.size()) throw std::runtime_error("snappy: truncated literal");
-                out.insert(out.end(), in.begin() + static_cast<std::ptrdiff_t>(pos),
-                           in.begin() + static_cast<std::ptrdiff_t>(pos + n));
-                pos += n;
-                continue;
-            }
-            case 1:  // copy, 1-byte offset: length 4..11, offset 11 bits
-                if (pos + 1 > in.size()) throw std::runtime_error("snappy: truncated copy");
-                n = 4 + ((tag >> 2) & 7u);
-                offset = (std::size_t{tag} >> 5) << 8 | in[pos];
-                pos += 1;
-                break;
-            case 2:  // copy, 2-byte little-endian offset
-                if (pos + 2 > in.size()) throw std::runtime_error("snappy: truncated copy");
-                n = (tag >> 2) + 1u;
-                offset = in[pos] | std::size_t{in[pos + 1]} << 8;
-                pos += 2;
-                break;
-            default:  // copy, 4-byte little-endian offset
-                if (pos + 4 > in.size()) throw std::runtime_error("snappy: truncated copy");
-                n = (tag >> 2) + 1u;
-                offset = in[pos] | std::size_t{in[pos + 1]} << 8 | std::size_t{in[pos + 2]} << 16 |
-                         std::size_t{in[pos + 3]} << 24;
-                pos += 4;
-                break;
-        }
-        if (offset == 0 || offset > out.size()) throw std::runtime_error("snappy: bad offset");
-        const std::size_t from = out.size() - offset;
-        for (std::size_t i = 0; i < n; ++i) out.push_back(out[from + i]);  // may overlap
-    }
-    if (out.size() != len) throw std::runtime_error("snappy: length mismatch");
-    return out;
-}
-
-// Snappy framing format (framing_format.txt): chunks of type (1 byte) and length (3 bytes LE):
-// 0xff stream identifier, 0x00 compressed and 0x01 uncompressed data (after a 4-byte masked
-// CRC-32C, not checked here), 0x80-0xfe skippable.
-Bytes snappy_framed(BytesView in) {
-    Bytes out;
-    std::size_t pos = 0;
-    while (pos < in.size()) {
-        if (pos + 4 > in.size()) throw std::runtime_error("snappy frame: truncated header");
-        const std::uint8_t type = in[pos];
-        const std::size_t len =
-            in[pos + 1] | std::size_t{in[pos + 2]} << 8 | std::size_t{in[pos + 3]} << 16;
-        pos += 4;
-        if (pos + len > in.size()) throw std::runtime_error("snappy frame: truncated chunk");
-        const BytesView chunk = in.subspan(pos, len);
-        pos += len;
-        if (type == 0xff) continue;
-        if (type == 0x00 || type == 0x01) {
-            if (chunk.size() < 4) throw std::runtime_error("snappy frame: short data chunk");
-            const BytesView data = chunk.subspan(4);
-            if (type == 0x01) {
-                out.insert(out.end(), data.begin(), data.end());
-            } else {
-                const Bytes raw = snappy_raw(data);
-                out.insert(out.end(), raw.begin(), raw.end());
-            }
-            continue;
-        }
-        if (type < 0x80) throw std::runtime_error("snappy frame: unskippable chunk");
-    }
-    return out;
-}
-
-struct Era1Block {
-    Bytes header;
-    Bytes body;
-    Bytes receipts;
-};
-
-// e2store (e2store-format-specs): records of type (2 bytes as stored), length (uint32 LE) and 2
-// reserved bytes, then the payload. era1 stores per block CompressedHeader (03 00),
-// CompressedBody (04 00), CompressedReceipts (05 00) and TotalDifficulty (06 00), in that order.
-std::vector<Era1Block> read_era1(const std::filesystem::path& path) {
+// Every block's decompressed header, body and receipts, in order.
+std::vector<store::Era1RawBlock> read_era1(const std::filesystem::path& path) {
     const Bytes file = testutil::read_file(path);
-    std::vector<Era1Block> blocks;
-    std::size_t pos = 0;
-    while (pos < file.size()) {
-        if (pos + 8 > file.size()) throw std::runtime_error("e2store: truncated record header");
-        const std::uint8_t t0 = file[pos];
-        const std::uint8_t t1 = file[pos + 1];
-        const std::size_t len = file[pos + 2] | std::size_t{file[pos + 3]} << 8 |
-                                std::size_t{file[pos + 4]} << 16 | std::size_t{file[pos + 5]} << 24;
-        pos += 8;
-        if (pos + len > file.size()) throw std::runtime_error("e2store: truncated record");
-        const BytesView payload(file.data() + pos, len);
-        pos += len;
-        if (t1 != 0x00) continue;  // version, accumulator and index records
-        if (t0 == 0x03) {
-            blocks.push_back({snappy_framed(payload), {}, {}});
-        } else if (t0 == 0x04) {
-            if (blocks.empty()) throw std::runtime_error("era1: body before header");
-            blocks.back().body = snappy_framed(payload);
-        } else if (t0 == 0x05) {
-            if (blocks.empty()) throw std::runtime_error("era1: receipts before header");
-            blocks.back().receipts = snappy_framed(payload);
+    auto era = store::Era1::open(file);
+    if (!era) throw std::runtime_error(store::to_string(era.error()));
+    std::vector<store::Era1RawBlock> blocks(era->count());
+    for (std::size_t i = 0; i < era->count(); ++i) {
+        if (auto r = era->raw_block(i, blocks[i]); !r) {
+            throw std::runtime_error(store::to_string(r.error()));
         }
     }
     return blocks;
-}
-
-TEST(BlockSpec, SnappyReaderSelfCheck) {
-    // "aaaaaaaaaaaaaaaaaaaa" (20 bytes): literal "a", then a copy of 19 bytes at offset 1
-    // (tag 0b010010_10 = length 19, 2-byte offset).
-    const Bytes raw =
-        snappy_raw(testutil::from_hex("14"
-                                      "0061"
-                                      "4a0100"));
-    EXPECT_EQ(std::string(raw.begin(), raw.end()), std::string(20, 'a'));
-    EXPECT_THROW(snappy_raw(testutil::from_hex("05"
-                                               "0061")),
-                 std::runtime_error);
 }
 
 TEST(BlockSpec, Era1SepoliaBlocks) {
@@ -454,13 +324,13 @@ TEST(BlockSpec, Era1SepoliaBlocks) {
     for (const json& jf : expected.at("files")) {
         const std::string file = str(jf, "file");
         SCOPED_TRACE(file);
-        const std::vector<Era1Block> era = read_era1(dir / file);
+        const std::vector<store::Era1RawBlock> era = read_era1(dir / file);
         ASSERT_EQ(era.size(), jf.at("count").get<std::size_t>());
         ++files;
         std::optional<Hash32> parent;
         trie::RootBuilder builder;
         for (std::size_t i = 0; i < era.size(); ++i) {
-            const Era1Block& e = era[i];
+            const store::Era1RawBlock& e = era[i];
             const std::uint64_t number = jf.at("startBlock").get<std::uint64_t>() + i;
             SCOPED_TRACE("block " + std::to_string(number));
 

@@ -1,0 +1,190 @@
+// keel get block <number|hash|latest|earliest> and keel get tx <hash>: reads from a datadir's
+// chain store, printed in the shapes of eth_getBlockByNumber and eth_getTransactionByHash.
+#include <charconv>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "apps/keel/commands.hpp"
+#include "apps/keel/datadir.hpp"
+#include "apps/keel/input.hpp"
+#include "apps/keel/json_objects.hpp"
+#include "keel/common/hex.hpp"
+#include "keel/eth/block.hpp"
+#include "keel/eth/header.hpp"
+#include "keel/rlp/decode.hpp"
+#include "keel/rlp/encode.hpp"
+#include "keel/store/chain_store.hpp"
+
+namespace keel::cli {
+namespace {
+
+struct GetArgs {
+    std::string datadir;
+    std::string what;
+    bool full = false;
+};
+
+[[noreturn]] void fail(std::string message) {
+    throw Failure{kExitBadData, std::move(message)};
+}
+
+template <class T>
+T must(Result<T, store::StoreError> r) {
+    if (!r) fail(r.error().message);
+    return std::move(*r);
+}
+
+std::string floor_note(const store::ChainStore& chain) {
+    const std::uint64_t floor = chain.history_floor();
+    return floor == 0 ? std::string() : fmt::format(" (history below block {} is pruned)", floor);
+}
+
+// A block argument: latest, earliest, a 32-byte hash, or a number (decimal or 0x-hex).
+std::uint64_t resolve_block(const store::ChainStore& chain, const std::string& arg) {
+    if (arg == "latest") {
+        auto head = must(chain.head());
+        if (!head) fail("get block latest: the store is empty");
+        return *head;
+    }
+    if (arg == "earliest") {
+        auto tail = must(chain.tail());
+        if (!tail) fail("get block earliest: the store is empty");
+        return *tail;
+    }
+    if (arg.size() == 66 && arg.starts_with("0x")) {
+        auto hash = hex::decode_fixed<Hash32>(arg);
+        if (!hash)
+            throw Failure{kExitUsage,
+                          fmt::format("get block: bad hash {}: {}", arg, to_string(hash.error()))};
+        auto n = must(chain.block_number(*hash));
+        if (!n.found())
+            fail(fmt::format("get block {}: no block with this hash in the store", arg));
+        return n.value;
+    }
+    std::uint64_t n = 0;
+    const bool is_hex = arg.starts_with("0x");
+    const char* b = arg.data() + (is_hex ? 2 : 0);
+    const char* e = arg.data() + arg.size();
+    auto [p, ec] = std::from_chars(b, e, n, is_hex ? 16 : 10);
+    if (b == e || ec != std::errc{} || p != e) {
+        throw Failure{kExitUsage, fmt::format("get block: '{}' is not a block number, a 32-byte "
+                                              "hash, latest or earliest",
+                                              arg)};
+    }
+    return n;
+}
+
+void get_block(const GetArgs& args) {
+    store::ChainStore chain = open_datadir(args.datadir, false);
+    const std::uint64_t number = resolve_block(chain, args.what);
+    auto hash = must(chain.canonical_hash(number));
+    auto header_rlp = must(chain.header_by_number(number));
+    if (!hash.found() || !header_rlp.found()) {
+        auto head = must(chain.head());
+        fail(fmt::format("get block {}: not in the store (head {})", number,
+                         head ? std::to_string(*head) : std::string("none")));
+    }
+    auto header = eth::decode_header(header_rlp.value);
+    if (!header)
+        fail(
+            fmt::format("get block {}: stored header: {}", number, eth::to_string(header.error())));
+    auto td = must(chain.total_difficulty(number));
+    auto body_rlp = must(chain.body(number));
+    std::optional<std::uint64_t> size;
+    std::optional<eth::BlockBody> body;
+    if (body_rlp.found()) {
+        auto decoded = eth::decode_body(body_rlp.value);
+        if (!decoded)
+            fail(fmt::format("get block {}: stored body: {}", number,
+                             eth::to_string(decoded.error())));
+        body = std::move(*decoded);
+        // rlp(block) = list header over rlp(header) and the body's items.
+        auto list = rlp::decode_header(body_rlp.value).value();
+        const std::size_t payload = header_rlp.value.size() + list.payload.size();
+        size = rlp::list_length(payload);
+    }
+    Json j = header_object(*header, hash.value,
+                           td.found() ? std::optional<Uint256>(td.value) : std::nullopt, size);
+    if (body) add_body(j, *header, hash.value, *body, args.full);
+    std::printf("%s\n", j.dump(2).c_str());
+    if (body_rlp.status == store::ReadStatus::pruned) {
+        std::fprintf(stderr, "keel: get block %llu: header only: the body is pruned%s\n",
+                     static_cast<unsigned long long>(number), floor_note(chain).c_str());
+    } else if (!body) {
+        fail(fmt::format("get block {}: the store has the header but no body", number));
+    }
+}
+
+void get_tx(const GetArgs& args) {
+    auto tx_hash = hex::decode_fixed<Hash32>(args.what);
+    if (!tx_hash) {
+        throw Failure{kExitUsage, fmt::format("get tx: '{}' is not a 32-byte hash: {}", args.what,
+                                              to_string(tx_hash.error()))};
+    }
+    store::ChainStore chain = open_datadir(args.datadir, false);
+    auto where = must(chain.tx_lookup(*tx_hash));
+    if (where.status == store::ReadStatus::pruned) {
+        fail(fmt::format("get tx {}: pruned: its block {} is below the history floor {}", args.what,
+                         where.value.number, chain.history_floor()));
+    }
+    if (!where.found()) fail(fmt::format("get tx {}: not found{}", args.what, floor_note(chain)));
+    const std::uint64_t number = where.value.number;
+    auto body_rlp = must(chain.body(number));
+    auto hash = must(chain.canonical_hash(number));
+    auto header_rlp = must(chain.header_by_number(number));
+    if (!body_rlp.found() || !hash.found() || !header_rlp.found()) {
+        fail(
+            fmt::format("get tx {}: its block {} is incomplete in the store (run keel storage "
+                        "verify)",
+                        args.what, number));
+    }
+    auto body = eth::decode_body(body_rlp.value);
+    if (!body)
+        fail(fmt::format("get tx {}: block {}'s stored body: {}", args.what, number,
+                         eth::to_string(body.error())));
+    auto header = eth::decode_header(header_rlp.value);
+    if (!header)
+        fail(fmt::format("get tx {}: block {}'s stored header: {}", args.what, number,
+                         eth::to_string(header.error())));
+    const std::uint32_t index = where.value.index;
+    if (index >= body->transactions.size() || body->transactions[index].hash() != *tx_hash) {
+        fail(
+            fmt::format("get tx {}: the lookup entry names block {} index {}, which holds "
+                        "another transaction (run keel storage verify)",
+                        args.what, number, index));
+    }
+    const eth::Transaction& tx = body->transactions[index];
+    Json j = transaction_object(tx, true, nullptr);
+    add_tx_place(j, TxPlace{hash.value, number, index}, header->base_fee_per_gas, tx);
+    std::printf("%s\n", j.dump(2).c_str());
+}
+
+}  // namespace
+
+void add_get_command(CLI::App& app) {
+    auto* get =
+        app.add_subcommand("get", "Read blocks and transactions from a datadir (JSON-RPC shapes)");
+    get->require_subcommand(1);
+
+    auto block_args = std::make_shared<GetArgs>();
+    auto* block = get->add_subcommand("block", "A block as eth_getBlockByNumber returns it");
+    block->add_option("--datadir", block_args->datadir, "the chain store's directory")->required();
+    block
+        ->add_option("block", block_args->what,
+                     "number (decimal or 0x-hex), 32-byte hash, latest or earliest")
+        ->required();
+    block->add_flag("--full", block_args->full, "full transaction objects instead of hashes");
+    block->callback([block_args] { get_block(*block_args); });
+
+    auto tx_args = std::make_shared<GetArgs>();
+    auto* tx = get->add_subcommand("tx", "A transaction as eth_getTransactionByHash returns it");
+    tx->add_option("--datadir", tx_args->datadir, "the chain store's directory")->required();
+    tx->add_option("hash", tx_args->what, "the transaction hash")->required();
+    tx->callback([tx_args] { get_tx(*tx_args); });
+}
+
+}  // namespace keel::cli

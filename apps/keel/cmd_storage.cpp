@@ -1,0 +1,172 @@
+// keel storage prune-pre-merge-blocks --datadir D [--until N]: removes the bodies, receipts and
+// transaction lookups of the blocks below N (default: the merge block), resuming an interrupted
+// prune first, and reports the space before and after.
+// keel storage verify --datadir D: checks the store's consistency and prints its counts.
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "apps/keel/commands.hpp"
+#include "apps/keel/datadir.hpp"
+#include "apps/keel/input.hpp"
+#include "keel/store/prune.hpp"
+#include "keel/store/verify.hpp"
+
+namespace keel::cli {
+namespace {
+
+struct StorageArgs {
+    std::string datadir;
+    std::optional<std::uint64_t> until;
+    bool quiet = false;
+};
+
+// "1.23 GiB": a byte count for people (the exact count is printed beside it).
+std::string human_bytes(std::uint64_t bytes) {
+    static constexpr const char* kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = static_cast<double>(bytes);
+    std::size_t u = 0;
+    while (v >= 1024.0 && u + 1 < std::size(kUnits)) {
+        v /= 1024.0;
+        ++u;
+    }
+    return u == 0 ? fmt::format("{} B", bytes) : fmt::format("{:.2f} {}", v, kUnits[u]);
+}
+
+int prune_exit_code(store::PruneError::Code code) {
+    switch (code) {
+        case store::PruneError::Code::no_target:
+        case store::PruneError::Code::above_head:
+            return kExitUsage;  // a different --until fixes it
+        default:
+            return kExitBadData;
+    }
+}
+
+void print_prune_report(const store::PruneReport& r) {
+    if (r.resumed) {
+        std::printf("resumed: an interrupted prune to block %llu\n",
+                    static_cast<unsigned long long>(*r.resumed));
+    }
+    std::printf("pruned: history below block %llu (floor %llu -> %llu)\n",
+                static_cast<unsigned long long>(r.floor),
+                static_cast<unsigned long long>(r.previous_floor),
+                static_cast<unsigned long long>(r.floor));
+    std::printf("blocks: %llu (bodies and receipts range-deleted)\n",
+                static_cast<unsigned long long>(r.blocks_pruned));
+    std::printf("tx lookups dropped: %llu\n",
+                static_cast<unsigned long long>(r.tx_lookups_dropped));
+    std::printf("size before: %llu bytes (%s)\n",
+                static_cast<unsigned long long>(r.before.directory_bytes),
+                human_bytes(r.before.directory_bytes).c_str());
+    std::printf("size after: %llu bytes (%s)\n",
+                static_cast<unsigned long long>(r.after.directory_bytes),
+                human_bytes(r.after.directory_bytes).c_str());
+    for (const store::Family f :
+         {store::Family::bodies, store::Family::receipts, store::Family::tx_lookup}) {
+        const auto i = static_cast<std::size_t>(f);
+        std::printf("  %s: %s -> %s\n", std::string(store::family_name(f)).c_str(),
+                    human_bytes(r.before.family_bytes[i]).c_str(),
+                    human_bytes(r.after.family_bytes[i]).c_str());
+    }
+    // Rows removed: each pruned block's body and receipts, and each dropped lookup entry.
+    const std::uint64_t entries = 2 * r.blocks_pruned + r.tx_lookups_dropped;
+    const double seconds = r.prune_seconds + r.reclaim_seconds;
+    std::printf("prune time: %.3f s (marker and floor, range deletes)\n", r.prune_seconds);
+    std::printf("reclaim time: %.3f s (compactions)\n", r.reclaim_seconds);
+    std::printf("entries removed: %llu (%.0f/s)\n", static_cast<unsigned long long>(entries),
+                seconds > 0 ? static_cast<double>(entries) / seconds : 0.0);
+}
+
+void run_prune(const StorageArgs& args) {
+    store::ChainStore chain = open_datadir(args.datadir, false);
+    store::PruneOptions options;
+    options.until = args.until;
+    if (!args.quiet) {
+        options.on_step = [](store::PruneStep step, bool done) {
+            if (done) return;
+            std::fprintf(stderr, "prune: step %d/%zu: %s\n", static_cast<int>(step) + 1,
+                         store::kPruneStepCount, std::string(store::to_string(step)).c_str());
+        };
+    }
+    auto r = store::prune_history(chain, options);
+    if (!r) {
+        throw Failure{
+            prune_exit_code(r.error().code),
+            fmt::format("storage prune-pre-merge-blocks {}: {}", args.datadir, r.error().message)};
+    }
+    if (!r->pruned) {
+        std::printf("nothing to do: history below block %llu is already pruned (asked for %llu)\n",
+                    static_cast<unsigned long long>(r->floor),
+                    static_cast<unsigned long long>(r->target));
+        return;
+    }
+    print_prune_report(*r);
+}
+
+void run_verify(const StorageArgs& args) {
+    const store::ChainStore chain = open_datadir(args.datadir, false);
+    auto r = store::verify_store(chain, store::VerifyOptions{.progress = !args.quiet});
+    if (!r) {
+        throw Failure{kExitBadData,
+                      fmt::format("storage verify {}: {}", args.datadir, r.error().message)};
+    }
+    std::printf("verify: ok\n");
+    if (r->tail && r->head) {
+        std::printf("blocks: %llu (%llu..%llu)\n", static_cast<unsigned long long>(r->blocks),
+                    static_cast<unsigned long long>(*r->tail),
+                    static_cast<unsigned long long>(*r->head));
+    } else {
+        std::printf("blocks: 0\n");
+    }
+    std::printf("history floor: %llu\n", static_cast<unsigned long long>(r->floor));
+    if (r->pending) {
+        std::printf("pending operation: %s%s\n", r->pending->kind.c_str(),
+                    r->pending->kind == store::kPruneOperation
+                        ? " (history below the floor not checked; re-run the prune to finish it)"
+                        : "");
+    }
+    std::printf("bodies: %llu\n", static_cast<unsigned long long>(r->bodies));
+    std::printf("receipts: %llu (blocks without receipts: %llu)\n",
+                static_cast<unsigned long long>(r->receipts),
+                static_cast<unsigned long long>(r->no_receipts));
+    std::printf("transactions: %llu\n", static_cast<unsigned long long>(r->transactions));
+    std::printf("tx lookups: %llu\n", static_cast<unsigned long long>(r->tx_lookups));
+    std::printf("seconds: %.2f\n", r->seconds);
+}
+
+}  // namespace
+
+void add_storage_command(CLI::App& app) {
+    auto* storage = app.add_subcommand("storage", "Chain store maintenance: pruning, checks");
+    storage->require_subcommand(1);
+
+    auto prune_args = std::make_shared<StorageArgs>();
+    auto* prune = storage->add_subcommand(
+        "prune-pre-merge-blocks",
+        "Remove bodies, receipts and tx lookups below the merge block (or --until); keeps "
+        "headers, canonical hashes and total difficulty. Resumes an interrupted prune.");
+    prune->add_option("--datadir", prune_args->datadir, "directory of the chain store")->required();
+    prune
+        ->add_option("--until", prune_args->until,
+                     "first block to keep (default: the store's merge block; at most the head)")
+        ->check(CLI::NonNegativeNumber);
+    prune->add_flag("--quiet", prune_args->quiet, "no step messages on stderr");
+    prune->callback([prune_args] { run_prune(*prune_args); });
+
+    auto verify_args = std::make_shared<StorageArgs>();
+    auto* verify = storage->add_subcommand(
+        "verify",
+        "Check the chain store's consistency; print its counts (exit 1 at the first "
+        "inconsistency)");
+    verify->add_option("--datadir", verify_args->datadir, "directory of the chain store")
+        ->required();
+    verify->add_flag("--quiet", verify_args->quiet, "no progress on stderr");
+    verify->callback([verify_args] { run_verify(*verify_args); });
+}
+
+}  // namespace keel::cli

@@ -1,0 +1,692 @@
+#include "keel/store/import.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "keel/common/hex.hpp"
+#include "keel/common/parallel.hpp"
+#include "keel/crypto/keccak.hpp"
+#include "keel/eth/block.hpp"
+#include "keel/eth/header.hpp"
+#include "keel/eth/receipt.hpp"
+#include "keel/eth/withdrawal.hpp"
+#include "keel/rlp/decode.hpp"
+#include "keel/rlp/encode.hpp"
+#include "keel/store/chain_config.hpp"
+#include "keel/store/era1.hpp"
+#include "keel/store/mapped_file.hpp"
+#include "keel/trie/root.hpp"
+
+namespace keel::store {
+namespace {
+
+std::string hex_of(const Hash32& h) {
+    return hex::encode_prefixed(h.view());
+}
+
+std::string block_prefix(std::uint64_t number) {
+    return "block " + std::to_string(number) + ": ";
+}
+
+ImportError file_error(const std::filesystem::path& path, std::string_view what) {
+    std::string msg = path.string();
+    msg += ": ";
+    msg += what;
+    return ImportError{std::move(msg)};
+}
+
+bool looks_like_era1(BytesView file) noexcept {
+    // Every e2store file starts with the Version record, type bytes "e2" (0x65 0x32).
+    return file.size() >= 2 && file[0] == 0x65 && file[1] == 0x32;
+}
+
+// ---- staging: one block decoded and checked on its own -------------------------------------
+
+// A block decoded and checked against its own header, ready to be linked to its parent and
+// stored. The buffers are reused from batch to batch.
+struct Staged {
+    std::uint64_t number = 0;
+    Hash32 hash;
+    Hash32 parent;
+    Uint256 difficulty;
+    Uint256 td;  // era1: from the file; RLP: computed when linked
+    Bytes header_rlp;
+    Bytes body_rlp;
+    Bytes receipts_rlp;  // empty for RLP files
+    std::vector<Hash32> tx_hashes;
+    std::optional<std::uint64_t> chain_id;  // named by the block's transactions, if any
+    std::string error;                      // what failed (with the block), empty when fine
+};
+
+std::string root_mismatch(std::string_view what, const Hash32& header, const Hash32& computed) {
+    std::string s(what);
+    s += " mismatch (header ";
+    s += hex_of(header);
+    s += ", computed ";
+    s += hex_of(computed);
+    s += ')';
+    return s;
+}
+
+// Checks the body against the header's commitments and collects what the store keeps of the
+// transactions. Returns an error phrase, empty when fine.
+std::string check_body(const eth::Header& header, const eth::BlockBody& body,
+                       trie::RootBuilder& builder, Staged& out) {
+    const Hash32 tx_root = eth::transactions_root(body.transactions, builder);
+    if (tx_root != header.transactions_root) {
+        return root_mismatch("transactions root", header.transactions_root, tx_root);
+    }
+    const Hash32 ommers = eth::ommers_hash(body.ommers);
+    if (ommers != header.ommers_hash)
+        return root_mismatch("ommers hash", header.ommers_hash, ommers);
+    if (header.withdrawals_root.has_value() != body.withdrawals.has_value()) {
+        return header.withdrawals_root ? "the header commits to withdrawals the body lacks"
+                                       : "the body has withdrawals the header does not commit to";
+    }
+    if (body.withdrawals) {
+        const Hash32 w = eth::withdrawals_root(*body.withdrawals, builder);
+        if (w != *header.withdrawals_root) {
+            return root_mismatch("withdrawals root", *header.withdrawals_root, w);
+        }
+    }
+    out.tx_hashes.clear();
+    out.chain_id.reset();
+    for (std::size_t i = 0; i < body.transactions.size(); ++i) {
+        const eth::Transaction& tx = body.transactions[i];
+        out.tx_hashes.push_back(tx.hash());
+        if (auto id = tx.chain_id()) {
+            if (out.chain_id && *out.chain_id != *id) {
+                return "transaction " + std::to_string(i) + " names chain id " +
+                       std::to_string(*id) + ", an earlier one " + std::to_string(*out.chain_id);
+            }
+            out.chain_id = id;
+        }
+    }
+    return {};
+}
+
+void take_header_facts(const eth::Header& header, Staged& out) {
+    out.number = header.number;
+    out.parent = header.parent_hash;
+    out.difficulty = header.difficulty;
+}
+
+// One block of an RLP chain file: `item` is the block's whole encoding at `offset` in the file.
+void stage_rlp_block(BytesView item, std::size_t offset, std::uint64_t expected_number,
+                     trie::RootBuilder& builder, Staged& out) {
+    out.error.clear();
+    out.number = expected_number;
+    auto block = eth::decode_block(item, offset);
+    if (!block) {
+        out.error = block_prefix(expected_number) + eth::to_string(block.error());
+        return;
+    }
+    take_header_facts(block->header, out);
+    // The block list is [header, transactions, ommers(, withdrawals)]; the body is the same list
+    // without the header, so its encoding is a new list header over the remaining items.
+    auto list = rlp::open_list(item, offset).value();  // decode_block accepted it
+    const rlp::Item header_item = list.next().value();
+    const BytesView header_rlp = header_item.encoded();
+    const BytesView rest = list.remaining();
+    out.header_rlp.assign(header_rlp.begin(), header_rlp.end());
+    out.hash = crypto::keccak256(header_rlp);
+    out.body_rlp.clear();
+    {
+        rlp::Encoder enc(out.body_rlp);  // appends; trims the buffer when it goes
+        enc.add_list_header(rest.size());
+        enc.add_raw(rest);
+    }
+    out.receipts_rlp.clear();
+    if (std::string e = check_body(block->header, block->body, builder, out); !e.empty()) {
+        out.error = block_prefix(out.number) + e;
+    }
+}
+
+// Block i of an era1 archive.
+void stage_era1_block(const Era1& era, std::size_t i, Era1RawBlock& raw, trie::RootBuilder& builder,
+                      Staged& out) {
+    out.error.clear();
+    out.number = era.start_block() + i;
+    if (auto r = era.raw_block(i, raw); !r) {
+        out.error = to_string(r.error());
+        return;
+    }
+    auto fail_eth = [&](std::string_view part, const eth::Error& e) {
+        out.error = block_prefix(out.number);
+        out.error += part;
+        out.error += ": ";
+        out.error += eth::to_string(e);
+    };
+    auto header = eth::decode_header(raw.header);
+    if (!header) return fail_eth("header", header.error());
+    if (header->number != out.number) {
+        out.error =
+            block_prefix(out.number) + "the header says block " + std::to_string(header->number);
+        return;
+    }
+    take_header_facts(*header, out);
+    out.hash = crypto::keccak256(raw.header);
+    auto body = eth::decode_body(raw.body);
+    if (!body) return fail_eth("body", body.error());
+    if (std::string e = check_body(*header, *body, builder, out); !e.empty()) {
+        out.error = block_prefix(out.number) + e;
+        return;
+    }
+    std::vector<eth::Receipt> receipts;
+    auto list = rlp::open_list(raw.receipts);
+    if (!list) {
+        return fail_eth("receipts", eth::make_rlp_error(list.error(), eth::Field::receipt).error());
+    }
+    while (!list->empty()) {
+        auto item = list->next();
+        if (!item) {
+            return fail_eth("receipts",
+                            eth::make_rlp_error(item.error(), eth::Field::receipt).error());
+        }
+        auto receipt = eth::decode_receipt_item(item->encoded(), item->offset);
+        if (!receipt) return fail_eth("receipts", receipt.error());
+        receipts.push_back(std::move(*receipt));
+    }
+    if (receipts.size() != body->transactions.size()) {
+        out.error = block_prefix(out.number) + std::to_string(receipts.size()) + " receipts for " +
+                    std::to_string(body->transactions.size()) + " transactions";
+        return;
+    }
+    const Hash32 root = eth::receipts_root(receipts, builder);
+    if (root != header->receipts_root) {
+        out.error =
+            block_prefix(out.number) + root_mismatch("receipts root", header->receipts_root, root);
+        return;
+    }
+    out.td = era.total_difficulty(i);
+    std::swap(out.header_rlp, raw.header);
+    std::swap(out.body_rlp, raw.body);
+    std::swap(out.receipts_rlp, raw.receipts);
+}
+
+// ---- RLP chain files -----------------------------------------------------------------------
+
+// The whole blocks of an RLP chain file, and what stopped the walk early, if anything.
+struct RlpBlocks {
+    std::vector<BytesView> items;
+    std::vector<std::size_t> offsets;
+    std::string tail_error;  // damage after the last whole block ("" when none)
+};
+
+RlpBlocks split_rlp_file(BytesView file) {
+    RlpBlocks out;
+    rlp::Decoder d(file);
+    while (!d.empty()) {
+        const std::size_t at = d.offset();
+        auto item = d.next();
+        if (!item) {
+            out.tail_error = "after the last whole block (offset " + std::to_string(at) +
+                             "): " + to_string(item.error());
+            break;
+        }
+        if (!item->is_list) {
+            out.tail_error = "offset " + std::to_string(at) + ": an RLP string, not a block";
+            break;
+        }
+        out.items.push_back(item->encoded());
+        out.offsets.push_back(at);
+    }
+    return out;
+}
+
+// The header of a block item, decoded (for the file's range).
+Result<eth::Header, std::string> header_of(BytesView item, std::size_t offset) {
+    auto list = rlp::open_list(item, offset);
+    if (!list) {
+        return unexpected("offset " + std::to_string(offset) + ": " + to_string(list.error()));
+    }
+    auto h = list->next();
+    if (!h) return unexpected("offset " + std::to_string(offset) + ": " + to_string(h.error()));
+    auto header = eth::decode_header(h->encoded(), h->offset);
+    if (!header) return unexpected(eth::to_string(header.error()));
+    return std::move(*header);
+}
+
+// keccak256 of a block item's header (for the skip check).
+Result<Hash32, std::string> header_hash_of(BytesView item, std::size_t offset) {
+    auto list = rlp::open_list(item, offset);
+    if (!list) return unexpected(to_string(list.error()));
+    auto h = list->next();
+    if (!h) return unexpected(to_string(h.error()));
+    return crypto::keccak256(h->encoded());
+}
+
+}  // namespace
+
+std::string_view to_string(ChainFileKind kind) noexcept {
+    return kind == ChainFileKind::era1 ? "era1" : "rlp";
+}
+
+Result<ChainFileInfo, ImportError> inspect_chain_file(const std::filesystem::path& path) {
+    auto file = MappedFile::open(path);
+    if (!file) return unexpected(ImportError{file.error().message});
+    const BytesView bytes = file->bytes();
+    if (bytes.empty()) return unexpected(file_error(path, "empty file"));
+    ChainFileInfo info{.path = path};
+    if (looks_like_era1(bytes)) {
+        auto era = Era1::open(bytes);
+        if (!era) return unexpected(file_error(path, to_string(era.error())));
+        info.kind = ChainFileKind::era1;
+        info.first = era->start_block();
+        info.count = era->count();
+        return info;
+    }
+    info.kind = ChainFileKind::rlp;
+    const RlpBlocks blocks = split_rlp_file(bytes);
+    if (blocks.items.empty()) {
+        return unexpected(file_error(path, "no block: " + blocks.tail_error));
+    }
+    auto header = header_of(blocks.items.front(), 0);
+    if (!header) return unexpected(file_error(path, "first block: " + header.error()));
+    info.first = header->number;
+    info.count = blocks.items.size();
+    return info;
+}
+
+// ---- the importer ----------------------------------------------------------------------------
+
+struct Importer::Impl {
+    struct Tip {
+        std::uint64_t number = 0;
+        Hash32 hash;
+        Uint256 td;
+        Uint256 difficulty;
+    };
+
+    ChainStore* store = nullptr;
+    ImportOptions options;
+    std::optional<Tip> tip;             // the last block stored
+    std::optional<std::uint64_t> tail;  // the first block stored
+    std::optional<std::uint64_t> chain_id;
+    std::optional<Hash32> genesis;
+    std::optional<std::uint64_t> merge_block;
+
+    // Two batches, reused: one is staged while the other is linked and written.
+    std::vector<Staged> staged;
+    std::vector<Staged> staged_next;
+    std::vector<BlockToStore> rows;
+
+    Result<void, ImportError> load();
+    Result<void, ImportError> adopt_network(const std::filesystem::path& path,
+                                            const NetworkConfig& net);
+    // Resolves where to start in a file holding blocks [first, first + count): the index of
+    // the first block to import (count when everything is stored), or an error.
+    template <class HashAt>
+    Result<std::size_t, ImportError> start_index(const ChainFileInfo& info, HashAt&& hash_at);
+    // Links the staged blocks to the tip in order and stores the good prefix; returns the
+    // error of the first bad block, if any.
+    Result<void, ImportError> link_and_store(const std::filesystem::path& path,
+                                             std::span<Staged> batch, ChainFileKind kind,
+                                             FileImportReport& report);
+    // Takes blocks the store already holds off the progress total.
+    void skip_in_progress(std::uint64_t blocks) const;
+};
+
+Result<void, ImportError> Importer::Impl::load() {
+    auto fail = [](const StoreError& e) { return unexpected(ImportError{e.message}); };
+    auto head = store->head();
+    if (!head) return fail(head.error());
+    auto first = store->tail();
+    if (!first) return fail(first.error());
+    tail = *first;
+    auto id = store->chain_id();
+    if (!id) return fail(id.error());
+    chain_id = *id;
+    auto g = store->genesis_hash();
+    if (!g) return fail(g.error());
+    genesis = *g;
+    auto merge = store->merge_block();
+    if (!merge) return fail(merge.error());
+    merge_block = *merge;
+    if (!*head) return {};
+    const std::uint64_t n = **head;
+    auto hash = store->canonical_hash(n);
+    auto td = store->total_difficulty(n);
+    auto header_rlp = store->header_by_number(n);
+    if (!hash) return fail(hash.error());
+    if (!td) return fail(td.error());
+    if (!header_rlp) return fail(header_rlp.error());
+    if (!hash->found() || !td->found() || !header_rlp->found()) {
+        return unexpected(ImportError{"store: the head block " + std::to_string(n) +
+                                      " is incomplete (run keel storage verify)"});
+    }
+    auto header = eth::decode_header(header_rlp->value);
+    if (!header) {
+        return unexpected(
+            ImportError{"store: the head block " + std::to_string(n) +
+                        "'s header does not decode: " + eth::to_string(header.error())});
+    }
+    tip = Tip{n, hash->value, td->value, header->difficulty};
+    return {};
+}
+
+Result<void, ImportError> Importer::Impl::adopt_network(const std::filesystem::path& path,
+                                                        const NetworkConfig& net) {
+    auto fail = [](const StoreError& e) { return unexpected(ImportError{e.message}); };
+    if (chain_id && *chain_id != net.chain_id) {
+        return unexpected(file_error(path, "a " + std::string(net.name) +
+                                               " file, but the store holds chain id " +
+                                               std::to_string(*chain_id)));
+    }
+    if (genesis && *genesis != net.genesis_hash) {
+        return unexpected(file_error(path, "a " + std::string(net.name) +
+                                               " file, but the store's genesis is " +
+                                               hex_of(*genesis)));
+    }
+    if (!chain_id) {
+        if (auto r = store->set_chain_id(net.chain_id); !r) return fail(r.error());
+        chain_id = net.chain_id;
+    }
+    if (!genesis) {
+        if (auto r = store->set_genesis_hash(net.genesis_hash); !r) return fail(r.error());
+        genesis = net.genesis_hash;
+    }
+    if (!merge_block) {
+        if (auto r = store->set_merge_block(net.merge_block); !r) return fail(r.error());
+        merge_block = net.merge_block;
+    }
+    return {};
+}
+
+template <class HashAt>
+Result<std::size_t, ImportError> Importer::Impl::start_index(const ChainFileInfo& info,
+                                                             HashAt&& hash_at) {
+    const std::filesystem::path& path = info.path;
+    const std::uint64_t last = info.first + info.count - 1;
+    if (!tip) {
+        if (info.kind == ChainFileKind::rlp && info.first != 0) {
+            return unexpected(file_error(
+                path, block_prefix(info.first) +
+                          "an RLP chain file must start at block 0 when the store is empty "
+                          "(total difficulty needs every block from genesis)"));
+        }
+        return std::size_t{0};
+    }
+    if (tail && last < *tail) {
+        return unexpected(file_error(path, "blocks " + std::to_string(info.first) + "-" +
+                                               std::to_string(last) +
+                                               " lie before the stored chain, which starts at "
+                                               "block " +
+                                               std::to_string(*tail)));
+    }
+    if (info.first > tip->number + 1) {
+        return unexpected(file_error(path, block_prefix(info.first) +
+                                               "gap: the store ends at block " +
+                                               std::to_string(tip->number)));
+    }
+    if (info.first == tip->number + 1) return std::size_t{0};  // continues the store
+    // Already stored up to the tip: compare the file's block at the tip (or its last) with the
+    // stored one, so a file of another chain is not skipped silently.
+    const std::uint64_t probe = std::min(last, tip->number);
+    auto stored = store->canonical_hash(probe);
+    if (!stored) return unexpected(ImportError{stored.error().message});
+    auto ours = hash_at(static_cast<std::size_t>(probe - info.first));
+    if (!ours) return unexpected(file_error(path, block_prefix(probe) + ours.error()));
+    if (stored->found() && stored->value != *ours) {
+        return unexpected(file_error(path, block_prefix(probe) + "hash " + hex_of(*ours) +
+                                               " differs from the stored block's " +
+                                               hex_of(stored->value) + " (another chain)"));
+    }
+    return static_cast<std::size_t>(probe + 1 - info.first);
+}
+
+void Importer::Impl::skip_in_progress(std::uint64_t blocks) const {
+    if (options.progress == nullptr || blocks == 0) return;
+    // Stored blocks take no time: leave them out of the count and the rate.
+    Progress& p = *options.progress;
+    p.set_total(p.total() - std::min<std::uint64_t>(p.total(), blocks));
+}
+
+Result<void, ImportError> Importer::Impl::link_and_store(const std::filesystem::path& path,
+                                                         std::span<Staged> batch,
+                                                         ChainFileKind kind,
+                                                         FileImportReport& report) {
+    auto store_fail = [](const StoreError& e) { return unexpected(ImportError{e.message}); };
+    std::optional<ImportError> error;
+    std::optional<std::uint64_t> new_chain_id;
+    std::optional<Hash32> new_genesis;
+    std::optional<std::uint64_t> new_merge;
+    std::optional<Tip> t = tip;
+    std::size_t good = 0;
+    for (; good < batch.size(); ++good) {
+        Staged& s = batch[good];
+        auto fail = [&](const std::string& what) {
+            error = file_error(path, block_prefix(s.number) + what);
+        };
+        if (!s.error.empty()) {
+            error = file_error(path, s.error);
+            break;
+        }
+        if (t) {
+            if (s.number != t->number + 1) {
+                fail("expected block " + std::to_string(t->number + 1) +
+                     " next (blocks must be consecutive)");
+                break;
+            }
+            if (s.parent != t->hash) {
+                fail("parent hash " + hex_of(s.parent) + " is not block " +
+                     std::to_string(t->number) + "'s hash " + hex_of(t->hash));
+                break;
+            }
+            const Uint256 expected_td = t->td + s.difficulty;
+            if (kind == ChainFileKind::era1 && s.td != expected_td) {
+                fail("total difficulty " + s.td.to_dec() + ", parent's plus difficulty is " +
+                     expected_td.to_dec());
+                break;
+            }
+            s.td = expected_td;
+            const std::optional<std::uint64_t> merge = merge_block ? merge_block : new_merge;
+            if (!t->difficulty.is_zero() && s.difficulty.is_zero() && !merge) {
+                new_merge = s.number;  // the first proof-of-stake block (EIP-3675)
+            } else if (merge && s.number >= *merge && !s.difficulty.is_zero()) {
+                fail("difficulty " + s.difficulty.to_dec() + " after the merge (block " +
+                     std::to_string(*merge) + ")");
+                break;
+            }
+        } else if (s.number == 0) {
+            if (!s.parent.is_zero()) {
+                fail("the genesis block's parent hash is not zero");
+                break;
+            }
+            if (kind == ChainFileKind::rlp) s.td = s.difficulty;
+        }
+        if (s.number == 0) {
+            if (genesis && *genesis != s.hash) {
+                fail("genesis hash " + hex_of(s.hash) + " differs from the store's " +
+                     hex_of(*genesis));
+                break;
+            }
+            if (!genesis) new_genesis = s.hash;
+            if (!chain_id && !new_chain_id) {
+                if (auto net = network_by_genesis(s.hash)) {
+                    new_chain_id = net->chain_id;
+                    if (!merge_block) new_merge = net->merge_block;
+                }
+            }
+        }
+        if (s.chain_id) {
+            const std::optional<std::uint64_t> cid = chain_id ? chain_id : new_chain_id;
+            if (cid && *cid != *s.chain_id) {
+                fail("a transaction names chain id " + std::to_string(*s.chain_id) +
+                     ", the chain's is " + std::to_string(*cid));
+                break;
+            }
+            if (!cid) new_chain_id = s.chain_id;
+        }
+        t = Tip{s.number, s.hash, s.td, s.difficulty};
+    }
+
+    if (good > 0) {
+        // Configuration first: a crash between these writes and the blocks' batch leaves values
+        // that the re-run derives again.
+        if (new_chain_id) {
+            if (auto r = store->set_chain_id(*new_chain_id); !r) return store_fail(r.error());
+            chain_id = new_chain_id;
+        }
+        if (new_genesis) {
+            if (auto r = store->set_genesis_hash(*new_genesis); !r) return store_fail(r.error());
+            genesis = new_genesis;
+        }
+        if (new_merge) {
+            if (auto r = store->set_merge_block(*new_merge); !r) return store_fail(r.error());
+            merge_block = new_merge;
+        }
+        rows.clear();
+        std::uint64_t txs = 0;
+        for (std::size_t i = 0; i < good; ++i) {
+            const Staged& s = batch[i];
+            rows.push_back(BlockToStore{.number = s.number,
+                                        .hash = s.hash,
+                                        .header_rlp = s.header_rlp,
+                                        .body_rlp = s.body_rlp,
+                                        .receipts_rlp = s.receipts_rlp,
+                                        .total_difficulty = s.td,
+                                        .tx_hashes = s.tx_hashes});
+            txs += s.tx_hashes.size();
+        }
+        if (auto r = store->put_blocks(rows); !r) return store_fail(r.error());
+        tip = t;
+        if (!tail) tail = batch[0].number;
+        report.imported += good;
+        report.transactions += txs;
+        if (options.progress) options.progress->advance(good, txs);
+    }
+    if (error) return unexpected(std::move(*error));
+    return {};
+}
+
+Importer::Importer(std::unique_ptr<Impl> impl) noexcept : impl_(std::move(impl)) {}
+Importer::Importer(Importer&&) noexcept = default;
+Importer& Importer::operator=(Importer&&) noexcept = default;
+Importer::~Importer() = default;
+
+Result<Importer, ImportError> Importer::create(ChainStore& store, ImportOptions options) {
+    auto impl = std::make_unique<Impl>();
+    impl->store = &store;
+    impl->options = options;
+    impl->options.batch_blocks = std::max<std::size_t>(options.batch_blocks, 1);
+    if (auto r = impl->load(); !r) return unexpected(r.error());
+    return Importer(std::move(impl));
+}
+
+Result<FileImportReport, ImportError> Importer::import_file(const std::filesystem::path& path) {
+    Impl& d = *impl_;
+    auto file = MappedFile::open(path);
+    if (!file) return unexpected(ImportError{file.error().message});
+    const BytesView bytes = file->bytes();
+    if (bytes.empty()) return unexpected(file_error(path, "empty file"));
+    FileImportReport report;
+    report.file.path = path;
+    const std::size_t batch = d.options.batch_blocks;
+    if (d.staged.size() < batch) d.staged.resize(batch);
+    if (d.staged_next.size() < batch) d.staged_next.resize(batch);
+
+    // Stages batches of blocks [begin, end) in parallel and links and stores them in order;
+    // batch k + 1 is staged while batch k is written, in the other buffer.
+    // stage_range(from, b, e, out) stages blocks from + b .. from + e into out[b, e).
+    auto run_batches = [&](std::size_t begin, std::size_t end, auto&& stage_range,
+                           ChainFileKind kind) -> Result<void, ImportError> {
+        auto stage_batch = [&](std::size_t from, std::vector<Staged>& out) {
+            const std::size_t n = std::min(batch, end - from);
+            parallel::for_ranges(
+                n, 4, [&](std::size_t b, std::size_t e) { stage_range(from, b, e, out); });
+        };
+        std::vector<Staged>* current = &d.staged;
+        std::vector<Staged>* next = &d.staged_next;
+        if (begin < end) stage_batch(begin, *current);
+        for (std::size_t from = begin; from < end; from += batch) {
+            const std::size_t n = std::min(batch, end - from);
+            const std::size_t next_from = from + batch;
+            Result<void, ImportError> stored;
+            auto store_current = [&] {
+                stored = d.link_and_store(path, std::span(*current).first(n), kind, report);
+            };
+            if (next_from < end) {
+                parallel::both(store_current, [&] { stage_batch(next_from, *next); });
+            } else {
+                store_current();
+            }
+            if (!stored) return stored;
+            std::swap(current, next);
+        }
+        return {};
+    };
+
+    if (looks_like_era1(bytes)) {
+        auto era = Era1::open(bytes);
+        if (!era) return unexpected(file_error(path, to_string(era.error())));
+        report.file.kind = ChainFileKind::era1;
+        report.file.first = era->start_block();
+        report.file.count = era->count();
+        if (era->count() == 0) return report;
+        if (auto net = network_of_era1_name(path.filename().string())) {
+            if (auto r = d.adopt_network(path, *net); !r) return unexpected(r.error());
+        }
+        Bytes scratch;
+        auto start = d.start_index(report.file, [&](std::size_t i) -> Result<Hash32, std::string> {
+            auto h = era->header_hash(i, scratch);
+            if (!h) return unexpected(to_string(h.error()));
+            return *h;
+        });
+        if (!start) return unexpected(start.error());
+        report.skipped = *start;
+        d.skip_in_progress(*start);
+        if (*start == era->count()) return report;
+        // The accumulator covers every header and TD of the file: check it before writing.
+        if (auto r = era->verify_accumulator(); !r) {
+            return unexpected(file_error(path, to_string(r.error())));
+        }
+        auto stage = [&](std::size_t from, std::size_t b, std::size_t e, std::vector<Staged>& out) {
+            Era1RawBlock raw;
+            trie::RootBuilder builder;
+            for (std::size_t k = b; k < e; ++k) {
+                stage_era1_block(*era, from + k, raw, builder, out[k]);
+            }
+        };
+        if (auto r = run_batches(*start, era->count(), stage, ChainFileKind::era1); !r) {
+            return unexpected(r.error());
+        }
+        return report;
+    }
+
+    report.file.kind = ChainFileKind::rlp;
+    const RlpBlocks blocks = split_rlp_file(bytes);
+    if (blocks.items.empty()) return unexpected(file_error(path, "no block: " + blocks.tail_error));
+    auto first = header_of(blocks.items.front(), 0);
+    if (!first) return unexpected(file_error(path, "first block: " + first.error()));
+    report.file.first = first->number;
+    report.file.count = blocks.items.size();
+    auto start = d.start_index(report.file, [&](std::size_t i) {
+        return header_hash_of(blocks.items[i], blocks.offsets[i]);
+    });
+    if (!start) return unexpected(start.error());
+    report.skipped = *start;
+    d.skip_in_progress(*start);
+    const std::uint64_t first_number = report.file.first;
+    auto stage = [&](std::size_t from, std::size_t b, std::size_t e, std::vector<Staged>& out) {
+        trie::RootBuilder builder;
+        for (std::size_t k = b; k < e; ++k) {
+            const std::size_t i = from + k;
+            stage_rlp_block(blocks.items[i], blocks.offsets[i], first_number + i, builder, out[k]);
+        }
+    };
+    if (auto r = run_batches(*start, blocks.items.size(), stage, ChainFileKind::rlp); !r) {
+        return unexpected(r.error());
+    }
+    if (!blocks.tail_error.empty()) {
+        const std::uint64_t last = first_number + blocks.items.size() - 1;
+        return unexpected(
+            file_error(path, block_prefix(last + 1) + "truncated or damaged " + blocks.tail_error));
+    }
+    return report;
+}
+
+}  // namespace keel::store
