@@ -326,9 +326,33 @@ Result<ChainStore, StoreError> ChainStore::open(const std::filesystem::path& pat
 
 Result<ChainStore, StoreError> ChainStore::create(const std::filesystem::path& path,
                                                   const StoreOptions& options) {
-    auto impl = std::make_unique<Impl>();
-    if (auto r = Impl::init(impl.get(), path, options, true); !r) return unexpected(r.error());
-    return ChainStore(std::move(impl));
+    // The store is built under a sibling name and renamed into place once its schema version
+    // is written, so a crash while creating never leaves a directory at `path` that is neither
+    // absent (or empty) nor a store.
+    namespace fs = std::filesystem;
+    fs::path target = path.lexically_normal();
+    if (!target.has_filename()) target = target.parent_path();
+    std::error_code ec;
+    if (fs::exists(target, ec) && !(fs::is_directory(target, ec) && fs::is_empty(target, ec))) {
+        return unexpected(StoreError{"store create " + path.string() +
+                                     ": the path exists and is not an empty directory"});
+    }
+    fs::path staging = target;
+    staging += ".creating";
+    fs::remove_all(staging, ec);  // left by a create that crashed
+    if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+    {
+        auto impl = std::make_unique<Impl>();
+        if (auto r = Impl::init(impl.get(), staging, options, true); !r) {
+            return unexpected(r.error());
+        }
+    }  // closed
+    fs::rename(staging, target, ec);
+    if (ec) {
+        return unexpected(StoreError{"store create " + path.string() + ": rename from " +
+                                     staging.string() + ": " + ec.message()});
+    }
+    return open(target, options);
 }
 
 Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> blocks) {
@@ -349,7 +373,7 @@ Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> bl
         batch.Put(d.cfs[kCanonical], slice(n), slice(b.hash));
         batch.Put(d.cfs[kTd], slice(nh), slice(td));
         batch.Put(d.cfs[kBodies], slice(nh), slice(b.body_rlp));
-        batch.Put(d.cfs[kReceipts], slice(nh), slice(b.receipts_rlp));
+        if (!b.receipts_rlp.empty()) batch.Put(d.cfs[kReceipts], slice(nh), slice(b.receipts_rlp));
         for (std::size_t i = 0; i < b.tx_hashes.size(); ++i) {
             const auto loc = keys::tx_location(b.number, static_cast<std::uint32_t>(i));
             batch.Put(d.cfs[kTxLookup], slice(b.tx_hashes[i]), slice(BytesView(loc)));

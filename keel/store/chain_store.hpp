@@ -47,10 +47,12 @@ struct StoreOptions {
 /// One block to store. Every view must stay valid during the put_blocks() call only.
 struct BlockToStore {
     std::uint64_t number = 0;
-    Hash32 hash;                        ///< keccak256(header_rlp)
-    BytesView header_rlp;               ///< rlp(header)
-    BytesView body_rlp;                 ///< rlp([transactions, ommers(, withdrawals)])
-    BytesView receipts_rlp;             ///< rlp(list of receipts), typed ones as strings
+    Hash32 hash;           ///< keccak256(header_rlp)
+    BytesView header_rlp;  ///< rlp(header)
+    BytesView body_rlp;    ///< rlp([transactions, ommers(, withdrawals)])
+    /// rlp(list of receipts), typed ones as strings; empty: none stored (an RLP chain file has
+    /// no receipts), and receipts() reads not_found.
+    BytesView receipts_rlp;
     Uint256 total_difficulty;           ///< up to and including this block
     std::span<const Hash32> tx_hashes;  ///< in body order: transaction i has index i
 };
@@ -154,8 +156,10 @@ class ChainStore {
     static Result<ChainStore, StoreError> open(const std::filesystem::path& path,
                                                const StoreOptions& options = {});
 
-    /// Creates a new, empty store at `path` (the directory is created; it must not already hold
-    /// a store). History floor 0, no head. Errors as open().
+    /// Creates a new, empty store at `path`, which must be absent or an empty directory. It is
+    /// built in `<path>.creating` and renamed into place when complete, so a crash while
+    /// creating leaves no half store at `path`. History floor 0, no head. Errors: the path exists
+    /// and is not an empty directory, and those of open().
     static Result<ChainStore, StoreError> create(const std::filesystem::path& path,
                                                  const StoreOptions& options = {});
 

@@ -19,6 +19,7 @@
 #include "keel/rlp/encode.hpp"
 #include "keel/store/era1.hpp"
 #include "keel/store/keys.hpp"
+#include "test/testutil/temp_dir.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::store {
@@ -26,28 +27,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory under the system temp folder, removed with everything in it at the end.
-class TempDir {
-  public:
-    TempDir() {
-        std::random_device rd;
-        const auto tag =
-            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + "-" +
-            std::to_string(rd());
-        path_ = fs::temp_directory_path() / ("keel-chain-store-test-" + tag);
-        fs::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path_, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const fs::path& path() const { return path_; }
-
-  private:
-    fs::path path_;
-};
+using testutil::TempDir;
 
 // One block as the store receives it, with owned bytes.
 struct OwnedBlock {
@@ -415,6 +395,34 @@ TEST(ChainStore, ErrorsAreOneLine) {
     // Creating over an existing store fails.
     ASSERT_TRUE(ChainStore::create(dir.path() / "db"));
     EXPECT_FALSE(ChainStore::create(dir.path() / "db"));
+}
+
+}  // namespace
+}  // namespace keel::store
+
+namespace keel::store {
+namespace {
+
+TEST(ChainStore, CreateIsAtomic) {
+    testutil::TempDir dir("chain-store-test");
+    const auto path = dir.path() / "db";
+    // What a create killed half-way leaves behind is cleared, and never shows at the path.
+    std::filesystem::create_directories(dir.path() / "db.creating");
+    std::ofstream(dir.path() / "db.creating" / "LOCK") << "junk";
+    {
+        auto created = ChainStore::create(path);
+        ASSERT_TRUE(created) << created.error().message;
+        EXPECT_FALSE(std::filesystem::exists(dir.path() / "db.creating"));
+    }
+    ASSERT_TRUE(ChainStore::open(path));
+    auto again = ChainStore::create(path);
+    ASSERT_FALSE(again);
+    EXPECT_NE(again.error().message.find("the path exists and is not an empty directory"),
+              std::string::npos)
+        << again.error().message;
+    // An empty directory is fine (e.g. made by the user beforehand).
+    std::filesystem::create_directories(dir.path() / "empty");
+    EXPECT_TRUE(ChainStore::create(dir.path() / "empty"));
 }
 
 }  // namespace

@@ -107,12 +107,15 @@ Result<PruneReport, PruneError> prune_history(ChainStore& store, const PruneOpti
     } else {
         auto merge = store.merge_block();
         if (!merge) return unexpected(store_error(merge.error()));
-        if (!*merge) {
+        if (!*merge && marker) {
+            target = marker->target;  // finish the interrupted prune, nothing more
+        } else if (!*merge) {
             return unexpected(PruneError{PruneError::Code::no_target,
                                          "the store has no merge block (meta merge_block); give "
                                          "the first block to keep with --until"});
+        } else {
+            target = **merge;
         }
-        target = **merge;
     }
     auto head = store.head();
     if (!head) return unexpected(store_error(head.error()));

@@ -46,7 +46,7 @@ std::string_view to_string(PruneStep step) noexcept;
 /// How to prune.
 struct PruneOptions {
     /// The new history floor: history of the blocks below it is removed. nullopt: the store's
-    /// merge block (meta merge_block).
+    /// merge block (meta merge_block), or, without one, only an interrupted prune's target.
     std::optional<std::uint64_t> until;
     /// Called on the calling thread before (done = false) and after (done = true) each step that
     /// runs: for progress messages, and as the crash tests' hook. May be empty.

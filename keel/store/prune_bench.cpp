@@ -16,6 +16,7 @@
 #include "keel/store/store_test_helpers.hpp"
 #include "keel/store/synthetic_chain.hpp"
 #include "keel/store/verify.hpp"
+#include "test/testutil/temp_dir.hpp"
 
 namespace {
 
@@ -32,7 +33,7 @@ keel::store::synthetic::ChainOptions chain_options() {
 
 // The unpruned store, written once per process in batches with periodic flushes.
 struct Template {
-    keel::store::test_helpers::TempDir dir{"keel-prune-bench"};
+    keel::testutil::TempDir dir{"prune-bench"};
     std::uint64_t transactions = 0;
 
     Template() {

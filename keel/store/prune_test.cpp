@@ -24,6 +24,7 @@
 #include "keel/store/store_test_helpers.hpp"
 #include "keel/store/synthetic_chain.hpp"
 #include "keel/store/verify.hpp"
+#include "test/testutil/temp_dir.hpp"
 
 namespace keel::store {
 namespace {
@@ -31,7 +32,7 @@ namespace {
 namespace fs = std::filesystem;
 using test_helpers::digest_store;
 using test_helpers::StoreDigest;
-using test_helpers::TempDir;
+using testutil::TempDir;
 
 // 300 blocks of 4 transactions (every 7th block has none), merge block 200 in meta.
 constexpr synthetic::ChainOptions kChain{.count = 300, .txs_per_block = 4, .merge_block = 200};
@@ -71,7 +72,7 @@ std::uint64_t txs_below(std::uint64_t number) {
 
 // The digest of a fresh store pruned to `until` in one uninterrupted call.
 StoreDigest reference_digest(std::uint64_t until) {
-    TempDir dir("keel-prune-test");
+    TempDir dir("prune-test");
     ChainStore store = make_store(dir.path() / "db");
     auto r = prune_history(store, prune_to(until));
     if (!r) throw std::runtime_error(r.error().message);
@@ -86,7 +87,7 @@ void expect_verifies(const ChainStore& store) {
 }
 
 TEST(PruneHistory, RemovesHistoryBelowTheMergeBlockAndKeepsTheRest) {
-    TempDir dir("keel-prune-test");
+    TempDir dir("prune-test");
     ChainStore store = make_store(dir.path() / "db");
     std::vector<std::pair<PruneStep, bool>> steps;
     PruneOptions options;
@@ -145,7 +146,7 @@ TEST(PruneHistory, RemovesHistoryBelowTheMergeBlockAndKeepsTheRest) {
 }
 
 TEST(PruneHistory, NothingToDoAtOrBelowTheFloor) {
-    TempDir dir("keel-prune-test");
+    TempDir dir("prune-test");
     ChainStore store = make_store(dir.path() / "db");
     ASSERT_TRUE(prune_history(store, prune_to(100)));
     auto before = digest_store(store);
@@ -164,7 +165,7 @@ TEST(PruneHistory, NothingToDoAtOrBelowTheFloor) {
 }
 
 TEST(PruneHistory, TwoPrunesEndAsOne) {
-    TempDir dir("keel-prune-test");
+    TempDir dir("prune-test");
     ChainStore store = make_store(dir.path() / "db");
     auto first = prune_history(store, prune_to(90));
     ASSERT_TRUE(first) << first.error().message;
@@ -178,7 +179,7 @@ TEST(PruneHistory, TwoPrunesEndAsOne) {
 }
 
 TEST(PruneHistory, FinishesAnInterruptedPruneAndGoesOnToTheNewTarget) {
-    TempDir dir("keel-prune-test");
+    TempDir dir("prune-test");
     ChainStore store = make_store(dir.path() / "db");
     // A prune to 120 that stopped right after its first step.
     ASSERT_TRUE(store.set_history_floor(
@@ -207,7 +208,7 @@ TEST(PruneHistory, FinishesAnInterruptedPruneAndGoesOnToTheNewTarget) {
 }
 
 TEST(PruneHistory, RefusesWithoutWritingAnything) {
-    TempDir dir("keel-prune-test");
+    TempDir dir("prune-test");
     auto expect_refused = [](ChainStore& store, const PruneOptions& options, PruneError::Code code,
                              const std::string& phrase) {
         auto before = digest_store(store);
@@ -222,6 +223,13 @@ TEST(PruneHistory, RefusesWithoutWritingAnything) {
 
     ChainStore no_merge = make_store(dir.path() / "no-merge", false);
     expect_refused(no_merge, {}, PruneError::Code::no_target, "--until");
+    // (With an interrupted prune pending, no target is needed: it is finished.)
+    ASSERT_TRUE(no_merge.set_history_floor(
+        30, PendingOperation{std::string(kPruneOperation), prune_marker_argument(30, 0)}));
+    auto resumed = prune_history(no_merge);
+    ASSERT_TRUE(resumed) << resumed.error().message;
+    EXPECT_EQ(resumed->resumed, std::optional<std::uint64_t>(30));
+    EXPECT_EQ(resumed->floor, 30u);
     expect_refused(no_merge, prune_to(300), PruneError::Code::above_head,
                    "block 300 is above the head 299");
 

@@ -1,13 +1,10 @@
 #pragma once
-/// Helpers for the store's tests and benchmarks (not part of the library): a temporary
-/// directory removed at the end, and a digest of everything a store holds, family by family,
-/// to tell whether two stores are equal.
+/// Helpers for the store's tests and benchmarks (not part of the library): a digest of
+/// everything a store holds, family by family, to tell whether two stores are equal.
 
 #include <array>
-#include <chrono>
 #include <cstdint>
 #include <filesystem>
-#include <random>
 #include <string>
 #include <string_view>
 
@@ -17,32 +14,6 @@
 #include "keel/store/keys.hpp"
 
 namespace keel::store::test_helpers {
-
-/// A fresh directory under the system temp folder, removed with everything in it at the end
-/// (unless release() was called).
-class TempDir {
-  public:
-    explicit TempDir(std::string_view tag = "keel-store-test") {
-        std::random_device rd;
-        const auto unique =
-            std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + "-" +
-            std::to_string(rd());
-        path_ = std::filesystem::temp_directory_path() / (std::string(tag) + "-" + unique);
-        std::filesystem::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ec;
-        if (!path_.empty()) std::filesystem::remove_all(path_, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    /// The directory.
-    const std::filesystem::path& path() const { return path_; }
-
-  private:
-    std::filesystem::path path_;
-};
 
 /// Entry count and keccak256 over (BE8 key size, key, BE8 value size, value) of every entry.
 struct FamilyDigest {

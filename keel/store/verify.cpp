@@ -1,6 +1,7 @@
 #include "keel/store/verify.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstring>
 #include <utility>
@@ -24,7 +25,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using Fail = unexpected<VerifyError>;
 
-// Bodies are checked in parallel in chunks of about this many bytes (owned copies).
+// Bodies are hashed in parallel in chunks of about this many bytes (owned copies) or blocks.
 constexpr std::size_t kChunkBytes = std::size_t{16} << 20;
 constexpr std::size_t kChunkBlocks = 4096;
 // A header_numbers record: hash ‖ BE8(number).
@@ -71,7 +72,7 @@ Result<std::vector<BytesView>, rlp::Error> envelopes(BytesView body) {
     return out;
 }
 
-// A stored body whose transactions still have to be hashed and looked up.
+// A stored body whose transactions are still to be hashed (and, in the exact search, looked up).
 struct QueuedBody {
     std::uint64_t number = 0;
     Bytes body;
@@ -229,7 +230,7 @@ class Verifier {
         for (auto* c : {&canonical, &headers, &tds, &bodies, &receipts}) {
             if (auto r = (*c)->status(); !r) return store_error(r.error());
         }
-        if (auto r = fold_chunk(); !r) return r;
+        fold_chunk();
         report_.head = prev;
         if (meta_head_ != prev) {
             return Fail(VerifyError{prev, "meta: head is " +
@@ -238,10 +239,8 @@ class Verifier {
                                               (prev ? std::to_string(*prev) : "none")});
         }
         // History rows after the last canonical block belong to no canonical block.
-        const std::array<std::uint8_t, 40> end{
-            0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-            0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-            0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+        std::array<std::uint8_t, keys::kNumberHashSize> end{};
+        end.fill(0xff);
         if (auto r = stray_history(*bodies, "body", end); !r) return r;
         if (auto r = stray_history(*receipts, "receipts", end); !r) return r;
         for (auto* c : {&bodies, &receipts}) {
@@ -323,9 +322,7 @@ class Verifier {
         } else {
             ++report_.no_receipts;
         }
-        if (!txs->empty()) {
-            if (auto r = queue_body(n, bodies.value(), txs->size()); !r) return r;
-        }
+        if (!txs->empty()) queue_body(n, bodies.value(), txs->size());
         bodies.next();
         if (has_receipts) receipts.next();
         return {};
@@ -398,15 +395,14 @@ class Verifier {
     }
 
     // Queues a body; folds the queue into the digest when it is large.
-    Result<void, VerifyError> queue_body(std::uint64_t n, BytesView body, std::size_t txs) {
+    void queue_body(std::uint64_t n, BytesView body, std::size_t txs) {
         chunk_bytes_ += body.size();
         chunk_.push_back(QueuedBody{n, Bytes(body.begin(), body.end()), txs, std::nullopt});
-        if (chunk_bytes_ >= kChunkBytes || chunk_.size() >= kChunkBlocks) return fold_chunk();
-        return {};
+        if (chunk_bytes_ >= kChunkBytes || chunk_.size() >= kChunkBlocks) fold_chunk();
     }
 
     // Adds the queued bodies' transactions to the bodies' digest, in parallel.
-    Result<void, VerifyError> fold_chunk() {
+    void fold_chunk() {
         const Uint256 sum = parallel::map_reduce(
             chunk_.size(), 1, Uint256{},
             [this](std::size_t begin, std::size_t end) {
@@ -433,7 +429,6 @@ class Verifier {
         body_digest_.merge(sum, txs);
         chunk_.clear();
         chunk_bytes_ = 0;
-        return {};
     }
 
     // The exact search, once the digests differ: each body transaction at or above the floor is
@@ -528,6 +523,7 @@ class Verifier {
         if (auto r = find_unindexed_transaction(); !r) return r;
         return find_wrong_lookup();
     }
+
     // Reads each entry's block and checks the transaction at its index; names the first wrong.
     Result<void, VerifyError> find_wrong_lookup() {
         auto c = store_.cursor(Family::tx_lookup);

@@ -16,11 +16,12 @@
 #include "keel/store/prune.hpp"
 #include "keel/store/store_test_helpers.hpp"
 #include "keel/store/synthetic_chain.hpp"
+#include "test/testutil/temp_dir.hpp"
 
 namespace keel::store {
 namespace {
 
-using test_helpers::TempDir;
+using testutil::TempDir;
 
 constexpr synthetic::ChainOptions kChain{.count = 120, .txs_per_block = 3, .merge_block = 100};
 

@@ -6,34 +6,7 @@ keel=${1:?usage: cli_test.sh PATH_TO_KEEL VECTORS_DIR}
 vectors=${2:?usage: cli_test.sh PATH_TO_KEEL VECTORS_DIR}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-
-# expect NAME WANT_RC WANT_STDOUT WANT_STDERR_SUBSTRING -- ARGS...   (stdin from $STDIN if set)
-expect() {
-    local name=$1 want_rc=$2 want_out=$3 want_err=$4
-    shift 5
-    local out err rc
-    if [[ -n "${STDIN+x}" ]]; then
-        out=$(printf '%s' "$STDIN" | "$keel" "$@" 2>"$tmp/err"); rc=$?
-    else
-        out=$("$keel" "$@" 2>"$tmp/err" </dev/null); rc=$?
-    fi
-    err=$(cat "$tmp/err")
-    local why=""
-    [[ $rc == "$want_rc" ]] || why+=" exit $rc (want $want_rc)"
-    [[ "$want_out" == "*" || "$out" == "$want_out" ]] || why+=" stdout '$out' (want '$want_out')"
-    if [[ -n "$want_err" ]]; then
-        [[ "$err" == *"$want_err"* ]] || why+=" stderr '$err' lacks '$want_err'"
-        [[ $(printf '%s\n' "$err" | wc -l) == 1 ]] || why+=" stderr is not one line: '$err'"
-        [[ "$err" == keel:* ]] || why+=" stderr does not start with 'keel:'"
-    fi
-    if [[ -z "$why" ]]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL $name:$why"
-    fi
-}
+source "$(dirname "$0")/lib.sh"
 
 expect help 0 "*" "" -- --help
 expect version 0 "*" "" -- version
@@ -78,13 +51,6 @@ expect rlp-encode-too-deep 1 "" "nesting deeper" -- rlp encode "$deep"
 
 # Transactions: eth_getTransactionByHash-style JSON with hash and sender (EIP-155 example tx).
 eip155=0xf86c098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a76400008025a028ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276a067cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83
-contains() {  # contains NAME NEEDLE -- ARGS...: exit 0 and stdout containing NEEDLE
-    local name=$1 needle=$2 out
-    shift 3
-    out=$("$keel" "$@" 2>/dev/null)
-    if [[ $? == 0 && "$out" == *"$needle"* ]]; then passed=$((passed + 1)); else
-        failed=$((failed + 1)); echo "FAIL $name: stdout lacks '$needle': $out"; fi
-}
 contains tx-hash '"hash": "0x33469b22e9f636356c4160a87eb19df52b7412e8eac32a4a55ffe88ea8350788"' -- tx decode $eip155
 contains tx-from '"from": "0x9d8a62f656a8d1615c1294fd71e9cfb3e4855a4f"' -- tx decode $eip155
 contains tx-chain '"chainId": "0x1"' -- tx decode $eip155
@@ -105,5 +71,4 @@ contains block-tx-hash '"0xdf52c2d3bbe38820fff7b5eaab3db1b91f8e1412b56497d88388f
 expect block-root-mismatch 1 "*" "transactionsRoot does not match" -- block decode "${block/d87da2b2/d87da2b3}"
 expect block-truncated 1 "" "block decode:" -- block decode "${block:0:200}"
 
-echo "cli: $passed passed, $failed failed"
-[[ $failed == 0 ]]
+finish cli

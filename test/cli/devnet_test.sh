@@ -6,30 +6,14 @@ set -uo pipefail
 keel=${1:?usage: devnet_test.sh PATH_TO_KEEL}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-
-check() {  # check NAME CONDITION_STATUS [WHY]
-    if [[ $2 == 0 ]]; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1))
-        echo "FAIL $1${3:+: $3}"
-    fi
-}
+source "$(dirname "$0")/lib.sh"
 
 # usage_error NAME WANT_STDERR_SUBSTRING -- ARGS...: exit 2, one stderr line, nothing on stdout.
 usage_error() {
     local name=$1 want=$2
     shift 3
-    local out err rc why=""
-    out=$("$keel" "$@" 2>"$tmp/err" </dev/null); rc=$?
-    err=$(cat "$tmp/err")
-    [[ $rc == 2 ]] || why+=" exit $rc (want 2)"
-    [[ -z "$out" ]] || why+=" stdout '$out'"
-    [[ "$err" == *"$want"* ]] || why+=" stderr '$err' lacks '$want'"
-    [[ $(printf '%s\n' "$err" | wc -l) == 1 ]] || why+=" stderr is not one line: '$err'"
-    [[ "$err" == keel:* ]] || why+=" stderr does not start with 'keel:'"
-    [[ -z "$why" ]]; check "$name" $? "$why"
+    run_keel "$@"
+    expect_result "$name" 2 exact "" "$want"
 }
 
 # Total size of the RLP list that starts at byte OFFSET of FILE (a long list: 0xf8-0xff).
@@ -92,5 +76,4 @@ usage_error no-out "--out" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at
 usage_error unwritable "cannot write $tmp/missing/x.rlp.tmp" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1 --out "$tmp/missing/x.rlp"
 [[ ! -e "$tmp/e.rlp" && ! -e "$tmp/e.rlp.tmp" ]]; check errors-write-nothing $?
 
-echo "cli_devnet: $passed passed, $failed failed"
-((failed == 0))
+finish cli_devnet
