@@ -68,11 +68,13 @@ Result<void, Error> decode_body_fields(detail::Fields& f, BlockBody& body) noexc
         auto item = txs.next();  // counted above: the header is good
         if (!item) [[unlikely]]
             return unexpected(detail::rlp_error(item.error(), Field::block_transactions));
-        auto tx = decode_transaction_item(item->encoded(), item->offset);
+        auto tx = detail::decode_transaction_item_unhashed(item->encoded(), item->offset);
         if (!tx) [[unlikely]]
             return unexpected(tx.error());
         body.transactions.push_back(std::move(*tx));
     }
+    // All parsed: hash them eight at a time (AVX-512 Keccak where the CPU has it).
+    detail::hash_transactions(body.transactions);
 
     // Ommers: full headers (YP eq. 34).
     rlp::Decoder ommers;

@@ -635,12 +635,14 @@ Result<Transaction, Error> detail::decode_transaction_unhashed(BytesView envelop
     return TxDecoder::decode(envelope, base_offset, false);
 }
 
-Result<Transaction, Error> decode_transaction_item(BytesView item,
-                                                   std::size_t base_offset) noexcept {
+namespace {
+
+Result<Transaction, Error> decode_item(BytesView item, std::size_t base_offset,
+                                       bool hash) noexcept {
     auto h = rlp::decode_header(item, base_offset);
     if (!h) return make_rlp_error(h.error(), Field::none);
     Result<Transaction, Error> tx = [&]() -> Result<Transaction, Error> {
-        if (h->is_list) return decode_transaction(h->encoded(), base_offset);
+        if (h->is_list) return TxDecoder::decode(h->encoded(), base_offset, hash);
         // EIP-2718: a typed transaction sits in the body as a string holding its envelope.
         const BytesView inner = h->payload;
         const std::size_t inner_offset = base_offset + h->header_size;
@@ -650,12 +652,24 @@ Result<Transaction, Error> decode_transaction_item(BytesView item,
         if (!is_known_type(inner[0])) {
             return make_error(Errc::type_not_supported, Field::type, inner_offset, inner[0]);
         }
-        return decode_transaction(inner, inner_offset);
+        return TxDecoder::decode(inner, inner_offset, hash);
     }();
     if (tx && h->size() != item.size()) {
         return make_rlp_error({rlp::Errc::trailing_bytes, h->end_offset()}, Field::none);
     }
     return tx;
+}
+
+}  // namespace
+
+Result<Transaction, Error> decode_transaction_item(BytesView item,
+                                                   std::size_t base_offset) noexcept {
+    return decode_item(item, base_offset, true);
+}
+
+Result<Transaction, Error> detail::decode_transaction_item_unhashed(
+    BytesView item, std::size_t base_offset) noexcept {
+    return decode_item(item, base_offset, false);
 }
 
 Result<Transaction, Error> decode_transaction_network(BytesView network) noexcept {

@@ -259,6 +259,14 @@ class AuthorizationListView {
     std::size_t count_ = 0;
 };
 
+class Transaction;
+
+namespace detail {
+/// Sets each transaction's hash to keccak256(encoded()), eight at a time with
+/// crypto::keccak256_many() (for decoders that parse first and hash after).
+void hash_transactions(std::span<Transaction> txs) noexcept;
+}  // namespace detail
+
 /// A decoded transaction of any type. Created by decode_transaction() or
 /// decode_transaction_network(); immutable afterwards (but for the sender cache).
 ///
@@ -400,6 +408,7 @@ class Transaction {
     // Sets hash_ to keccak256(encoded()) for transactions decoded without it, many at a time.
     friend std::size_t decode_transactions(std::span<const BytesView> envelopes,
                                            std::vector<Result<Transaction, Error>>& out) noexcept;
+    friend void detail::hash_transactions(std::span<Transaction> txs) noexcept;
 
     Bytes buf_;  // the envelope, (network form) the sidecar's three lists, 8 zero bytes
     Hash32 hash_;
@@ -473,6 +482,11 @@ namespace detail {
 /// separate the cost of parsing from the cost of Keccak. Not for other use.
 Result<Transaction, Error> decode_transaction_unhashed(BytesView envelope,
                                                        std::size_t base_offset = 0) noexcept;
+
+/// decode_transaction_item() without computing the hash: block decoding parses a body's
+/// transactions, then hashes them together with hash_transactions().
+Result<Transaction, Error> decode_transaction_item_unhashed(BytesView item,
+                                                            std::size_t base_offset = 0) noexcept;
 }  // namespace detail
 
 /// Decodes one element of a block body's transaction list (EIP-2718): an RLP list (a legacy

@@ -43,4 +43,16 @@ std::size_t decode_transactions(std::span<const BytesView> envelopes,
     return decoded;
 }
 
+void detail::hash_transactions(std::span<Transaction> txs) noexcept {
+    constexpr std::size_t kChunk = 128;
+    BytesView views[kChunk];
+    Hash32 hashes[kChunk];
+    for (std::size_t start = 0; start < txs.size(); start += kChunk) {
+        const std::size_t n = std::min(txs.size() - start, kChunk);
+        for (std::size_t k = 0; k < n; ++k) views[k] = txs[start + k].encoded();
+        crypto::keccak256_many(std::span<const BytesView>(views, n), std::span<Hash32>(hashes, n));
+        for (std::size_t k = 0; k < n; ++k) txs[start + k].hash_ = hashes[k];
+    }
+}
+
 }  // namespace keel::eth

@@ -261,6 +261,9 @@ Result<void, StoreError> ChainStore::Impl::init(Impl* impl, const std::filesyste
     db_options.create_if_missing = create;
     db_options.create_missing_column_families = create;
     db_options.error_if_exists = create;
+    // A manual compaction (pruning's space reclamation) is split over every core.
+    db_options.max_subcompactions = std::max(1u, std::thread::hardware_concurrency());
+    db_options.max_background_jobs = std::max(2, static_cast<int>(db_options.max_subcompactions));
 
     std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
     for (std::size_t i = 0; i < kCfCount; ++i) {
@@ -273,6 +276,8 @@ Result<void, StoreError> ChainStore::Impl::init(Impl* impl, const std::filesyste
         if (i == kTxLookup) {
             cf_options.compaction_filter_factory =
                 std::make_shared<TxLookupFilterFactory>(impl->floor, impl->dropped);
+            // Hash keys and small numbers do not compress: skip the work.
+            cf_options.compression = rocksdb::kNoCompression;
         }
         descriptors.emplace_back(std::string(kCfNames[i]), cf_options);
     }
