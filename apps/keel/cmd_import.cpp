@@ -70,6 +70,9 @@ void run_import(const ImportArgs& args) {
         txs += r->transactions;
         lines.push_back(describe_file(*r));
     }
+    // Memtables to table files now, so that the next open does not replay the import's WAL
+    // (seconds for a large import); counted in the import's time.
+    if (auto f = chain.flush(); !f) throw Failure{kExitBadData, f.error().message};
     progress.finish();
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     for (const std::string& l : lines) std::printf("%s\n", l.c_str());
