@@ -82,5 +82,5 @@ awk -v p="$prune_s" -v r="$reclaim_s" -v d="$dropped" -v mib="${lookup_mib:-0}" 
     # entries as it streams them), plus the bodies/receipts compaction over the range edges.
     rate = d / r
     printf "  reclamation: %.2f M lookup entries dropped per second (%.0f MiB/s of index read) -> ~%.0f s (%.1f min) for 1.9e9\n", rate / 1e6, mib / r, mainnet_tx / rate, mainnet_tx / rate / 60
-    printf "  (one sequential pass over the index; on this 2-core machine the pass is CPU-bound)\n"
+    printf "  (one sequential pass that reads the index and writes what is kept; no per-transaction reads or deletes)\n"
 }'
