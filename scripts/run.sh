@@ -52,7 +52,8 @@ echo "verify: ok"
 step "read back"
 latest=$("$keel" get block latest --datadir "$datadir")
 tx_hash=$(grep -A1 '"transactions"' <<<"$latest" | tail -1 | tr -d ' ",')
-echo "latest block: $(grep -m1 '"number"' <<<"$latest" | tr -d ' ",') with $(grep -c '^    "0x' <<<"$latest") transactions"
+number=$(grep -m1 '"number"' <<<"$latest" | sed -E 's/.*"(0x[0-9a-f]+)".*/\1/')
+echo "latest block: $((number)) with $(grep -c '^    "0x' <<<"$latest") transactions"
 "$keel" get tx "$tx_hash" --datadir "$datadir" | grep -E '"(hash|from|type|blockNumber)"'
 if "$keel" get block 1 --datadir "$datadir" 2>"$work/pruned.txt" >/dev/null; then
     echo "block 1: $(cat "$work/pruned.txt")"
