@@ -44,9 +44,10 @@ void run_import(const ImportArgs& args) {
         total += info->count;
         files.push_back(std::move(*info));
     }
-    // Files in block order, whatever order the shell gave them in.
-    std::stable_sort(files.begin(), files.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    // Files in block order (then by name), whatever order the shell gave them in.
+    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first : a.path < b.path;
+    });
 
     store::ChainStore chain = open_datadir(args.datadir, true);
     Progress progress("import", total,
