@@ -15,6 +15,7 @@ void add_tx_command(CLI::App& app);
 void add_block_command(CLI::App& app);
 void add_import_command(CLI::App& app);
 void add_get_command(CLI::App& app);
+void add_ssz_command(CLI::App& app);
 void add_devnet_command(CLI::App& app);
 void add_storage_command(CLI::App& app);
 

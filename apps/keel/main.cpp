@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
     keel::cli::add_block_command(app);
     keel::cli::add_import_command(app);
     keel::cli::add_get_command(app);
+    keel::cli::add_ssz_command(app);
     keel::cli::add_devnet_command(app);
     keel::cli::add_storage_command(app);
 

@@ -90,7 +90,10 @@ bad=$(sed -E 's/.*flip.rlp: block ([0-9]+):.*/\1/' <<<"$err")
 [[ $(head_of "$tmp/flip-dd") == $((bad - 1)) ]]
 check flip-stops-before-bad-block $? "bad block $bad, head $(head_of "$tmp/flip-dd"): $err"
 # Another chain's blocks at heights the store holds: refused, not skipped.
-expect other-chain 1 "*" "(another chain)" -- import --quiet --datadir "$tmp/other-dd" "$vectors/era1/sepolia-00000-643a00f7.era1" "$tmp/chain.rlp"
+"$keel" import --quiet --datadir "$tmp/other-dd" "$vectors/era1/sepolia-00000-643a00f7.era1" >/dev/null 2>&1
+expect other-chain 1 "*" "(another chain)" -- import --quiet --datadir "$tmp/other-dd" "$tmp/chain.rlp"
+# And the other way round: a Sepolia archive into a store of chain 1337.
+expect other-network 1 "*" "a sepolia file, but the store holds chain id 1337" -- import --quiet --datadir "$dd" "$vectors/era1/sepolia-00000-643a00f7.era1"
 expect usage-no-files 2 "" "files" -- import --datadir "$tmp/x"
 expect usage-missing-file 1 "" "nope.rlp: No such file or directory" -- import --datadir "$tmp/x" "$tmp/nope.rlp"
 

@@ -1,0 +1,59 @@
+// The altair rows of the type registry (registry.hpp): every altair container, including those
+// reused unchanged from earlier forks, and the light-client sync-protocol containers.
+#include <array>
+#include <span>
+
+#include "keel/beacon/altair.hpp"
+#include "keel/beacon/detail/registry_entry.hpp"
+#include "keel/beacon/light_client.hpp"
+
+namespace keel::beacon::detail {
+
+namespace {
+
+constexpr std::array kEntries{
+    pair_entry<light_client::Altair<Mainnet>::LightClientBootstrap,
+               light_client::Altair<Minimal>::LightClientBootstrap>("LightClientBootstrap"),
+    pair_entry<light_client::Altair<Mainnet>::LightClientFinalityUpdate,
+               light_client::Altair<Minimal>::LightClientFinalityUpdate>(
+        "LightClientFinalityUpdate"),
+    pair_entry<light_client::Altair<Mainnet>::LightClientHeader,
+               light_client::Altair<Minimal>::LightClientHeader>("LightClientHeader"),
+    pair_entry<light_client::Altair<Mainnet>::LightClientOptimisticUpdate,
+               light_client::Altair<Minimal>::LightClientOptimisticUpdate>(
+        "LightClientOptimisticUpdate"),
+    pair_entry<light_client::Altair<Mainnet>::LightClientUpdate,
+               light_client::Altair<Minimal>::LightClientUpdate>("LightClientUpdate"),
+    preset_entry<altair::Attestation>("Attestation"),
+    fixed_entry<altair::AttestationData>("AttestationData"),
+    preset_entry<altair::AttesterSlashing>("AttesterSlashing"),
+    preset_entry<altair::BeaconBlock>("BeaconBlock"),
+    preset_entry<altair::BeaconBlockBody>("BeaconBlockBody"),
+    fixed_entry<altair::BeaconBlockHeader>("BeaconBlockHeader"),
+    preset_entry<altair::BeaconState>("BeaconState"),
+    fixed_entry<altair::Checkpoint>("Checkpoint"),
+    fixed_entry<altair::Deposit>("Deposit"),
+    fixed_entry<altair::DepositData>("DepositData"),
+    fixed_entry<altair::DepositMessage>("DepositMessage"),
+    fixed_entry<altair::Eth1Data>("Eth1Data"),
+    fixed_entry<altair::Fork>("Fork"),
+    fixed_entry<altair::ForkData>("ForkData"),
+    preset_entry<altair::HistoricalBatch>("HistoricalBatch"),
+    preset_entry<altair::IndexedAttestation>("IndexedAttestation"),
+    fixed_entry<altair::ProposerSlashing>("ProposerSlashing"),
+    preset_entry<altair::SignedBeaconBlock>("SignedBeaconBlock"),
+    fixed_entry<altair::SignedBeaconBlockHeader>("SignedBeaconBlockHeader"),
+    fixed_entry<altair::SignedVoluntaryExit>("SignedVoluntaryExit"),
+    fixed_entry<altair::SigningData>("SigningData"),
+    preset_entry<altair::SyncAggregate>("SyncAggregate"),
+    preset_entry<altair::SyncCommittee>("SyncCommittee"),
+    fixed_entry<altair::Validator>("Validator"),
+    fixed_entry<altair::VoluntaryExit>("VoluntaryExit")};
+
+}  // namespace
+
+std::span<const Entry> altair_entries() {
+    return kEntries;
+}
+
+}  // namespace keel::beacon::detail

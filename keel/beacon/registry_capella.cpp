@@ -1,0 +1,65 @@
+// The capella rows of the type registry (registry.hpp): every capella container, including those
+// reused unchanged from earlier forks, and the light-client sync-protocol containers.
+#include <array>
+#include <span>
+
+#include "keel/beacon/capella.hpp"
+#include "keel/beacon/detail/registry_entry.hpp"
+#include "keel/beacon/light_client.hpp"
+
+namespace keel::beacon::detail {
+
+namespace {
+
+constexpr std::array kEntries{
+    pair_entry<light_client::Capella<Mainnet>::LightClientBootstrap,
+               light_client::Capella<Minimal>::LightClientBootstrap>("LightClientBootstrap"),
+    pair_entry<light_client::Capella<Mainnet>::LightClientFinalityUpdate,
+               light_client::Capella<Minimal>::LightClientFinalityUpdate>(
+        "LightClientFinalityUpdate"),
+    pair_entry<light_client::Capella<Mainnet>::LightClientHeader,
+               light_client::Capella<Minimal>::LightClientHeader>("LightClientHeader"),
+    pair_entry<light_client::Capella<Mainnet>::LightClientOptimisticUpdate,
+               light_client::Capella<Minimal>::LightClientOptimisticUpdate>(
+        "LightClientOptimisticUpdate"),
+    pair_entry<light_client::Capella<Mainnet>::LightClientUpdate,
+               light_client::Capella<Minimal>::LightClientUpdate>("LightClientUpdate"),
+    preset_entry<capella::Attestation>("Attestation"),
+    fixed_entry<capella::AttestationData>("AttestationData"),
+    preset_entry<capella::AttesterSlashing>("AttesterSlashing"),
+    fixed_entry<capella::BLSToExecutionChange>("BLSToExecutionChange"),
+    preset_entry<capella::BeaconBlock>("BeaconBlock"),
+    preset_entry<capella::BeaconBlockBody>("BeaconBlockBody"),
+    fixed_entry<capella::BeaconBlockHeader>("BeaconBlockHeader"),
+    preset_entry<capella::BeaconState>("BeaconState"),
+    fixed_entry<capella::Checkpoint>("Checkpoint"),
+    fixed_entry<capella::Deposit>("Deposit"),
+    fixed_entry<capella::DepositData>("DepositData"),
+    fixed_entry<capella::DepositMessage>("DepositMessage"),
+    fixed_entry<capella::Eth1Data>("Eth1Data"),
+    preset_entry<capella::ExecutionPayload>("ExecutionPayload"),
+    preset_entry<capella::ExecutionPayloadHeader>("ExecutionPayloadHeader"),
+    fixed_entry<capella::Fork>("Fork"),
+    fixed_entry<capella::ForkData>("ForkData"),
+    preset_entry<capella::HistoricalBatch>("HistoricalBatch"),
+    fixed_entry<capella::HistoricalSummary>("HistoricalSummary"),
+    preset_entry<capella::IndexedAttestation>("IndexedAttestation"),
+    fixed_entry<capella::ProposerSlashing>("ProposerSlashing"),
+    fixed_entry<capella::SignedBLSToExecutionChange>("SignedBLSToExecutionChange"),
+    preset_entry<capella::SignedBeaconBlock>("SignedBeaconBlock"),
+    fixed_entry<capella::SignedBeaconBlockHeader>("SignedBeaconBlockHeader"),
+    fixed_entry<capella::SignedVoluntaryExit>("SignedVoluntaryExit"),
+    fixed_entry<capella::SigningData>("SigningData"),
+    preset_entry<capella::SyncAggregate>("SyncAggregate"),
+    preset_entry<capella::SyncCommittee>("SyncCommittee"),
+    fixed_entry<capella::Validator>("Validator"),
+    fixed_entry<capella::VoluntaryExit>("VoluntaryExit"),
+    fixed_entry<capella::Withdrawal>("Withdrawal")};
+
+}  // namespace
+
+std::span<const Entry> capella_entries() {
+    return kEntries;
+}
+
+}  // namespace keel::beacon::detail

@@ -1,0 +1,65 @@
+#pragma once
+/// SSZ merkleization (consensus-specs ssz/simple-serialize.md, "Merkleization").
+///
+/// Trees are hashed a whole level per call through crypto::sha256_64_many (SHA-NI when the CPU
+/// has it), into reusable per-thread scratch: nothing is allocated per element or per chunk.
+/// Missing right-hand subtrees are read from a table of zero-subtree roots to depth 64, built
+/// once per process. Inputs of at least kParallelChunks chunks are split into subtrees that
+/// are hashed on oneTBB's pool (keel/common/parallel.hpp), then joined.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace keel::ssz {
+
+/// The deepest tree SSZ can describe: limits are at most 2^64 chunks.
+inline constexpr std::size_t kMaxTreeDepth = 64;
+
+/// Chunk count from which merkleize_bytes / merkleize_in_place split the work across threads.
+inline constexpr std::size_t kParallelChunks = std::size_t{1} << 15;
+
+/// Root of a tree of 2^depth zero chunks (depth <= 64): 32 bytes, valid for the process.
+const std::uint8_t* zero_hash(std::size_t depth) noexcept;
+
+/// Depth of a tree with room for `limit_chunks` leaves: ceil(log2(limit)), 0 for limit <= 1.
+constexpr std::size_t tree_depth(std::uint64_t limit_chunks) noexcept {
+    std::size_t d = 0;
+    while (d < 64 && (std::uint64_t{1} << d) < limit_chunks) ++d;
+    return d;
+}
+
+/// merkleize(pack(bytes), limit): the root of `size` bytes at `data` split into 32-byte chunks
+/// (the last one zero-padded) in a tree with room for `limit_chunks` leaves (>= the chunk
+/// count; asserted). Writes 32 bytes to `out`. Reads `data` only.
+void merkleize_bytes(const std::uint8_t* data, std::size_t size, std::uint64_t limit_chunks,
+                     std::uint8_t* out) noexcept;
+
+/// merkleize(chunks, limit) over `count` 32-byte chunks at `buf`, hashing in place: `buf` must
+/// have room for count + 1 chunks and holds scratch afterwards. Writes 32 bytes to `out`.
+void merkleize_in_place(std::uint8_t* buf, std::size_t count, std::uint64_t limit_chunks,
+                        std::uint8_t* out) noexcept;
+
+/// root = hash(root || uint256(length)) (mix_in_length).
+void mix_in_length(std::uint8_t* root, std::uint64_t length) noexcept;
+
+/// root = hash(root || uint256(selector)) (mix_in_selector, for Union).
+void mix_in_selector(std::uint8_t* root, std::uint8_t selector) noexcept;
+
+/// A frame of per-thread scratch memory for one merkleization step. Frames nest (a container's
+/// field roots, then a list's element roots inside it): each frame owns its own buffer, reused
+/// by later frames at the same depth and only ever grown. Not shared between threads.
+class ScratchFrame {
+  public:
+    ScratchFrame() noexcept;
+    ~ScratchFrame();
+    ScratchFrame(const ScratchFrame&) = delete;
+    ScratchFrame& operator=(const ScratchFrame&) = delete;
+
+    /// At least `bytes` bytes, valid until this frame ends (a later get() may move them).
+    std::uint8_t* get(std::size_t bytes);
+
+  private:
+    std::size_t depth_;
+};
+
+}  // namespace keel::ssz
