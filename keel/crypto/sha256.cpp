@@ -67,11 +67,17 @@ const detail::Sha256Impl* impl_for(Sha256Backend b) noexcept {
 constinit Sha256Backend g_backend = Sha256Backend::openssl;
 constinit const detail::Sha256Impl* g_impl = &detail::kSha256OpenSsl;
 
+// Whether sha256_64_many() runs the 16-lane AVX-512F kernel: set once, with g_backend, where the
+// CPU has AVX-512F and kX16ByDefault holds (it measured faster than SHA-NI; sha256_bench.cpp).
+constexpr bool kX16ByDefault = true;
+constinit bool g_many_x16 = false;
+
 [[maybe_unused]] const bool g_chosen = [] {
     if (detail::sha256_shani_supported()) {
         g_backend = Sha256Backend::shani;
         g_impl = &detail::kSha256Shani;
     }
+    g_many_x16 = kX16ByDefault && sha256_x16_available();
     return true;
 }();
 
@@ -120,7 +126,14 @@ void sha256_64(const std::uint8_t* in, std::uint8_t* out) noexcept {
 }
 
 void sha256_64_many(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept {
-    g_impl->hash64_many(in, out, n);
+    if (g_many_x16 && n >= 16)
+        sha256_64_many_x16(in, out, n);
+    else
+        g_impl->hash64_many(in, out, n);
+}
+
+bool sha256_64_many_uses_x16() noexcept {
+    return g_many_x16;
 }
 
 void Sha256::update(BytesView data) noexcept {

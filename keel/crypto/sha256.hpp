@@ -3,7 +3,9 @@
 ///
 /// Two implementations: the x86 SHA extensions (SHA-NI: sha256rnds2/msg1/msg2), and OpenSSL's
 /// libcrypto for CPUs without them. The choice is made once per process at start-up from CPUID;
-/// every function here is thread-safe and allocation-free.
+/// every function here is thread-safe and allocation-free. For many 64-byte messages there is
+/// also a 16-lane AVX-512F kernel (sha256_64_many_x16()), which sha256_64_many() uses where the
+/// CPU has AVX-512F (see sha256_64_many_uses_x16()).
 ///
 /// The 64-byte entry points are the hot path of SSZ merkleization (hash of two 32-byte nodes):
 /// the second compression of a 64-byte message always runs on the same padding block, whose
@@ -83,5 +85,18 @@ void sha256_64_with(Sha256Backend backend, const std::uint8_t* in, std::uint8_t*
 /// sha256_64_many() with a given backend; `backend` must be available (asserted).
 void sha256_64_many_with(Sha256Backend backend, const std::uint8_t* in, std::uint8_t* out,
                          std::size_t n) noexcept;
+
+/// True when this CPU (and OS) can run the 16-lane AVX-512F kernel: CPUID avx512f, with the ZMM
+/// state enabled in XCR0.
+bool sha256_x16_available() noexcept;
+
+/// sha256_64_many() on the 16-lane AVX-512F kernel (sha256_x16.cpp): sixteen messages per kernel
+/// call, one per 32-bit lane, and the last n % 16 on sha256_active_backend(). Same contract as
+/// sha256_64_many() (`out` may equal `in`); needs sha256_x16_available() (asserted).
+void sha256_64_many_x16(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept;
+
+/// True when sha256_64_many() runs sha256_64_many_x16() (chosen once at start-up: wherever
+/// sha256_x16_available(), because it measured faster than SHA-NI; see sha256_bench.cpp).
+bool sha256_64_many_uses_x16() noexcept;
 
 }  // namespace keel::crypto
