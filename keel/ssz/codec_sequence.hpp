@@ -7,9 +7,13 @@
 /// place from the value's own storage. Composite elements are hashed into one per-thread
 /// scratch buffer of element roots, in parallel for large lists, then merkleized in place.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
+#include <new>
+#include <span>
 #include <string>
+#include <type_traits>
 
 #include "keel/common/assert.hpp"
 #include "keel/common/bytes.hpp"
@@ -120,10 +124,43 @@ bool read_variable_elements(const std::uint8_t* p, std::size_t n, std::size_t at
     return true;
 }
 
+template <class T>
+struct IsByteList : std::false_type {};
+template <std::size_t N>
+struct IsByteList<ByteList<N>> : std::true_type {};
+
+/// Roots of `count` byte lists of limit N (e.g. an execution payload's transactions): their
+/// trees are climbed together, one batched SHA-256 call per level (merkleize_byte_lists); large
+/// lists are split over the pool.
+template <std::size_t N>
+void byte_list_roots(const ByteList<N>* items, std::size_t count, std::uint8_t* out) noexcept {
+    constexpr std::uint64_t kLimitChunks = (std::uint64_t{N} + 31) / 32;
+    auto run = [&](std::size_t begin, std::size_t end) {
+        ScratchFrame frame;
+        auto* views = reinterpret_cast<BytesView*>(frame.get(sizeof(BytesView) * (end - begin)));
+        for (std::size_t i = begin; i < end; ++i) {
+            new (&views[i - begin]) BytesView(items[i].data(), items[i].size());
+        }
+        merkleize_byte_lists(std::span<const BytesView>(views, end - begin), kLimitChunks,
+                             out + 32 * begin);
+    };
+    constexpr std::size_t kParallelBytes = std::size_t{1} << 20;
+    if (count >= 64 && parallel::concurrency() > 1 &&
+        elements_size(items, count) >= kParallelBytes) {
+        const std::size_t grain = std::max<std::size_t>(16, count / (4 * parallel::concurrency()));
+        parallel::for_ranges(count, grain, run);
+        return;
+    }
+    run(0, count);
+}
+
 /// Roots of `count` composite values into `out` (32 bytes each). Spread over the thread pool
 /// when the list holds enough work (estimated in 64-byte hashes) to pay for the tasks.
 template <class T>
 void element_roots(const T* items, std::size_t count, std::uint8_t* out) noexcept {
+    if constexpr (IsByteList<T>::value) {
+        if (count >= 2) return byte_list_roots(items, count, out);
+    }
     constexpr std::size_t kParallelHashes = 8192;
     std::size_t work = 2 * count;
     if (count >= 2 && parallel::concurrency() > 1) {

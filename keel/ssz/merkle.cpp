@@ -142,6 +142,81 @@ void merkleize_in_place(std::uint8_t* buf, std::size_t count, std::uint64_t limi
     reduce_levels(buf, count, 0, depth, out);
 }
 
+void merkleize_byte_lists(std::span<const BytesView> items, std::uint64_t limit_chunks,
+                          std::uint8_t* out) noexcept {
+    const std::size_t depth = tree_depth(limit_chunks);
+    const std::size_t count = items.size();
+    if (depth == 0) {  // single-chunk trees: nothing to climb
+        for (std::size_t i = 0; i < count; ++i) {
+            merkleize_bytes(items[i].data(), items[i].size(), limit_chunks, out + 32 * i);
+            mix_in_length(out + 32 * i, items[i].size());
+        }
+        return;
+    }
+    // nodes[i]: how many nodes list i has at the current level (0 for an empty list, whose
+    // root is the zero subtree). Level 0 is the lists' chunks, laid out back to back, each list
+    // zero-padded to a whole number of 64-byte blocks (the missing right chunk is zero).
+    ScratchFrame counts_frame;
+    auto* nodes = reinterpret_cast<std::size_t*>(counts_frame.get(sizeof(std::size_t) * count));
+    std::size_t blocks = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t chunks = (items[i].size() + 31) / 32;
+        KEEL_ASSERT(chunks <= limit_chunks);
+        nodes[i] = chunks;
+        blocks += (chunks + 1) / 2;
+    }
+    ScratchFrame in_frame;
+    ScratchFrame out_frame;
+    // `in` later holds the count length mix-in blocks too.
+    std::uint8_t* in = in_frame.get(64 * std::max(blocks, count) + 64);
+    std::uint8_t* next = out_frame.get(32 * blocks + 64);
+    std::uint8_t* p = in;
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t padded = 64 * ((nodes[i] + 1) / 2);
+        std::memcpy(p, items[i].data(), items[i].size());
+        std::memset(p + items[i].size(), 0, padded - items[i].size());
+        p += padded;
+    }
+    for (std::size_t level = 0;; ++level) {
+        crypto::sha256_64_many(in, next, blocks);  // every list's level, in one call
+        for (std::size_t i = 0; i < count; ++i) nodes[i] = (nodes[i] + 1) / 2;
+        if (level + 1 == depth) break;
+        // The next level's blocks: each list's nodes in pairs, an odd last one paired with the
+        // zero subtree of this height.
+        const std::uint8_t* src = next;
+        std::uint8_t* dst = in;
+        blocks = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::size_t m = nodes[i];
+            if (m == 0) continue;
+            std::memcpy(dst, src, 32 * m);
+            src += 32 * m;
+            dst += 32 * m;
+            if (m % 2 == 1) {
+                std::memcpy(dst, zero_hash(level + 1), 32);
+                dst += 32;
+            }
+            blocks += (m + 1) / 2;
+        }
+    }
+    // One root per non-empty list, in order; then every length mixed in with one more call.
+    const std::uint8_t* root = next;
+    std::uint8_t* mix = in;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (nodes[i] == 0) {
+            std::memcpy(mix, zero_hash(depth), 32);
+        } else {
+            std::memcpy(mix, root, 32);
+            root += 32;
+        }
+        std::memset(mix + 32, 0, 32);
+        const std::uint64_t len = items[i].size();
+        for (int b = 0; b < 8; ++b) mix[32 + b] = static_cast<std::uint8_t>(len >> (8 * b));
+        mix += 64;
+    }
+    crypto::sha256_64_many(in, out, count);
+}
+
 void mix_in_length(std::uint8_t* root, std::uint64_t length) noexcept {
     std::uint8_t block[64] = {};
     std::memcpy(block, root, 32);

@@ -9,6 +9,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+
+#include "keel/common/bytes.hpp"
 
 namespace keel::ssz {
 
@@ -38,6 +41,15 @@ void merkleize_bytes(const std::uint8_t* data, std::size_t size, std::uint64_t l
 /// have room for count + 1 chunks and holds scratch afterwards. Writes 32 bytes to `out`.
 void merkleize_in_place(std::uint8_t* buf, std::size_t count, std::uint64_t limit_chunks,
                         std::uint8_t* out) noexcept;
+
+/// Roots of many byte lists at once: for each i, merkleize(pack(items[i]), limit_chunks) mixed
+/// with items[i].size() (the hash_tree_root of a ByteList whose limit is limit_chunks * 32
+/// bytes), written to out + 32 * i. All lists climb their trees together, one
+/// sha256_64_many call per tree level for every list (a block's transactions climb from their
+/// few chunks to the 2^25-chunk limit: one batched call per level instead of one hash per list
+/// per level). Every items[i] must fit the limit (asserted).
+void merkleize_byte_lists(std::span<const BytesView> items, std::uint64_t limit_chunks,
+                          std::uint8_t* out) noexcept;
 
 /// root = hash(root || uint256(length)) (mix_in_length).
 void mix_in_length(std::uint8_t* root, std::uint64_t length) noexcept;

@@ -44,6 +44,34 @@ TEST(SszMerkle, EveryShapeMatchesTheReference) {
     }
 }
 
+// Many byte lists climbing together give each list's own root: every size from empty to past
+// several blocks, odd and even counts, shallow and deep limits (including single-chunk trees).
+TEST(SszMerkle, ByteListsTogetherEqualOneByOne) {
+    Bytes data(3000);
+    for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 13 + 5);
+    for (std::uint64_t limit :
+         {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{100}, std::uint64_t{1} << 25}) {
+        std::vector<BytesView> items;
+        for (std::size_t size : {0, 1, 32, 33, 64, 65, 100, 0, 31, 640, 2999, 5, 96, 97}) {
+            if ((size + 31) / 32 <= limit) items.emplace_back(data.data() + (size % 7), size);
+        }
+        for (std::size_t n = 0; n <= items.size(); ++n) {
+            const std::span<const BytesView> some(items.data(), n);
+            std::vector<std::uint8_t> got(32 * n + 1, 0xee);
+            merkleize_byte_lists(some, limit, got.data());
+            EXPECT_EQ(got[32 * n], 0xee) << "wrote past the end";
+            for (std::size_t i = 0; i < n; ++i) {
+                Hash32 want;
+                merkleize_bytes(some[i].data(), some[i].size(), limit, want.data());
+                mix_in_length(want.data(), some[i].size());
+                EXPECT_EQ(0, std::memcmp(got.data() + 32 * i, want.data(), 32))
+                    << "limit " << limit << ", " << n << " lists, list " << i << " of "
+                    << some[i].size() << " bytes";
+            }
+        }
+    }
+}
+
 TEST(SszMerkle, DeepLimitUsesZeroSubtrees) {
     const Bytes b(40, 1);
     Hash32 got;
