@@ -92,6 +92,12 @@ TEST(SszContainer, NestedOffsetErrorNamesTheFieldPath) {
     Bytes b = encode(c);
     round_trip<ComplexTestStruct>(hex::encode(b));
     ASSERT_EQ(decode<ComplexTestStruct>(b).value(), c);
+    // On the heap: the same value, and the same error for bad bytes.
+    auto boxed = decode_boxed<ComplexTestStruct>(b);
+    ASSERT_TRUE(boxed);
+    EXPECT_EQ(**boxed, c);
+    EXPECT_EQ(decode_boxed<ComplexTestStruct>(BytesView(b).first(b.size() - 1)).error().path,
+              decode<ComplexTestStruct>(BytesView(b).first(b.size() - 1)).error().path);
 
     // ComplexTestStruct's fixed part: A(2) B@2 C(1) D@7 E@11 F(52) G@67, 71 bytes.
     const std::size_t e_off = detail::load_offset(b.data() + 11);

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "keel/common/assert.hpp"
 #include "keel/common/bytes.hpp"
@@ -75,10 +76,22 @@ Result<void, Error> decode_into(BytesView in, T& out) noexcept {
 }
 
 /// Decodes `in` (all of it) as a T; lengths are checked against limits before allocating.
+/// The value is built in the result, on the caller's stack: for types with large fixed parts
+/// (a mainnet BeaconState holds megabytes of fixed vectors) use decode_boxed().
 template <SszType T>
 Result<T, Error> decode(BytesView in) noexcept {
     T out{};
     if (auto r = decode_into(in, out); !r) return std::unexpected(std::move(r.error()));
+    return out;
+}
+
+/// As decode(), with the value on the heap: for large containers (BeaconState) that must not
+/// sit on a thread's stack. Throws std::bad_alloc only when the value itself cannot be
+/// allocated.
+template <SszType T>
+Result<std::unique_ptr<T>, Error> decode_boxed(BytesView in) {
+    auto out = std::make_unique<T>();
+    if (auto r = decode_into(in, *out); !r) return std::unexpected(std::move(r.error()));
     return out;
 }
 
