@@ -237,14 +237,19 @@ RlpBlocks split_rlp_file(BytesView file) {
     return out;
 }
 
+// The header item (the first element) of a block item at `offset` in the file.
+Result<rlp::Item, std::string> header_item_of(BytesView item, std::size_t offset) {
+    auto list = rlp::open_list(item, offset);
+    if (!list) return unexpected(to_string(list.error()));
+    auto h = list->next();
+    if (!h) return unexpected(to_string(h.error()));
+    return *h;
+}
+
 // The header of a block item, decoded (for the file's range).
 Result<eth::Header, std::string> header_of(BytesView item, std::size_t offset) {
-    auto list = rlp::open_list(item, offset);
-    if (!list) {
-        return unexpected("offset " + std::to_string(offset) + ": " + to_string(list.error()));
-    }
-    auto h = list->next();
-    if (!h) return unexpected("offset " + std::to_string(offset) + ": " + to_string(h.error()));
+    auto h = header_item_of(item, offset);
+    if (!h) return unexpected(std::move(h.error()));
     auto header = eth::decode_header(h->encoded(), h->offset);
     if (!header) return unexpected(eth::to_string(header.error()));
     return std::move(*header);
@@ -252,10 +257,8 @@ Result<eth::Header, std::string> header_of(BytesView item, std::size_t offset) {
 
 // keccak256 of a block item's header (for the skip check).
 Result<Hash32, std::string> header_hash_of(BytesView item, std::size_t offset) {
-    auto list = rlp::open_list(item, offset);
-    if (!list) return unexpected(to_string(list.error()));
-    auto h = list->next();
-    if (!h) return unexpected(to_string(h.error()));
+    auto h = header_item_of(item, offset);
+    if (!h) return unexpected(std::move(h.error()));
     return crypto::keccak256(h->encoded());
 }
 
