@@ -14,6 +14,14 @@
 ///       input); on failure fills err (code, absolute offset, numbers, field path) and returns
 ///       false, leaving `out` valid but unspecified
 ///   static void root(const T&, std::uint8_t* out32);  hash_tree_root
+///
+/// and optionally, with `static constexpr bool kBatchRoots = true`, a batched root:
+///   template <class Get>
+///   static void roots(std::size_t count, const Get& get, std::uint8_t* out, std::size_t stride);
+///       the roots of get(0) .. get(count - 1) (each a const T&), root i to out + stride * i,
+///       hashing the same tree level of all values with one batched SHA-256 call (lists of
+///       containers: a block's attestations, a state's validators). detail::batch_roots() picks
+///       it where a codec has it and falls back to root() per value.
 
 #include <bit>
 #include <cstddef>
@@ -47,6 +55,28 @@ inline constexpr std::size_t kFixedPartSize = Codec<T>::kFixed ? Codec<T>::kFixe
 inline constexpr std::size_t kOffsetSize = 4;
 
 namespace detail {
+
+/// True when Codec<T> has a batched roots() (see the file comment).
+template <class T>
+constexpr bool has_batch_roots() noexcept {
+    if constexpr (requires { Codec<T>::kBatchRoots; }) {
+        return Codec<T>::kBatchRoots;
+    } else {
+        return false;
+    }
+}
+
+/// Roots of get(0) .. get(count - 1) (each a const T&), root i written to out + stride * i:
+/// batched where the codec can, else one root() per value.
+template <class T, class Get>
+void batch_roots(std::size_t count, const Get& get, std::uint8_t* out,
+                 std::size_t stride) noexcept {
+    if constexpr (has_batch_roots<T>()) {
+        Codec<T>::roots(count, get, out, stride);
+    } else {
+        for (std::size_t i = 0; i < count; ++i) Codec<T>::root(get(i), out + stride * i);
+    }
+}
 
 /// Little-endian uint32 at p.
 inline std::uint32_t load_offset(const std::uint8_t* p) noexcept {

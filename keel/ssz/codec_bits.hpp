@@ -7,6 +7,8 @@
 
 #include <bit>
 #include <cstring>
+#include <new>
+#include <span>
 #include <string>
 
 #include "keel/common/assert.hpp"
@@ -80,6 +82,27 @@ struct Codec<Bitlist<N>> {
     static void root(const Bitlist<N>& v, std::uint8_t* out) noexcept {
         merkleize_bytes(v.bytes.data(), v.bytes.size(), (N + 255) / 256, out);
         mix_in_length(out, v.size);
+    }
+
+    static constexpr bool kBatchRoots = true;
+    /// Many bitlists (a block's attestations' aggregation bits) climb their trees together,
+    /// each mixing in its bit count (merkleize_byte_lists).
+    template <class Get>
+    static void roots(std::size_t count, const Get& get, std::uint8_t* out,
+                      std::size_t stride) noexcept {
+        if (count == 0) return;
+        ScratchFrame views_frame;
+        ScratchFrame lengths_frame;
+        auto* views = reinterpret_cast<BytesView*>(views_frame.get(sizeof(BytesView) * count));
+        auto* lengths =
+            reinterpret_cast<std::uint64_t*>(lengths_frame.get(sizeof(std::uint64_t) * count));
+        for (std::size_t i = 0; i < count; ++i) {
+            const Bitlist<N>& v = get(i);
+            new (&views[i]) BytesView(v.bytes.data(), v.bytes.size());
+            lengths[i] = v.size;
+        }
+        merkleize_byte_lists(std::span<const BytesView>(views, count), (N + 255) / 256, out,
+                             lengths, stride);
     }
 };
 

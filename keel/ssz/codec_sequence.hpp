@@ -8,6 +8,7 @@
 /// scratch buffer of element roots, in parallel for large lists, then merkleized in place.
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
 #include <cstring>
 #include <new>
@@ -129,56 +130,32 @@ struct IsByteList : std::false_type {};
 template <std::size_t N>
 struct IsByteList<ByteList<N>> : std::true_type {};
 
-/// Roots of `count` byte lists of limit N (e.g. an execution payload's transactions): their
-/// trees are climbed together, one batched SHA-256 call per level (merkleize_byte_lists); large
-/// lists are split over the pool.
-template <std::size_t N>
-void byte_list_roots(const ByteList<N>* items, std::size_t count, std::uint8_t* out) noexcept {
-    constexpr std::uint64_t kLimitChunks = (std::uint64_t{N} + 31) / 32;
-    auto run = [&](std::size_t begin, std::size_t end) {
-        ScratchFrame frame;
-        auto* views = reinterpret_cast<BytesView*>(frame.get(sizeof(BytesView) * (end - begin)));
-        for (std::size_t i = begin; i < end; ++i) {
-            new (&views[i - begin]) BytesView(items[i].data(), items[i].size());
-        }
-        merkleize_byte_lists(std::span<const BytesView>(views, end - begin), kLimitChunks,
-                             out + 32 * begin);
-    };
-    constexpr std::size_t kParallelBytes = std::size_t{1} << 20;
-    if (count >= 64 && parallel::concurrency() > 1 &&
-        elements_size(items, count) >= kParallelBytes) {
-        const std::size_t grain = std::max<std::size_t>(16, count / (4 * parallel::concurrency()));
-        parallel::for_ranges(count, grain, run);
-        return;
-    }
-    run(0, count);
-}
-
-/// Roots of `count` composite values into `out` (32 bytes each). Spread over the thread pool
-/// when the list holds enough work (estimated in 64-byte hashes) to pay for the tasks.
+/// Roots of `count` composite values into `out` (32 bytes each), batched where the element's
+/// codec can (containers, long byte vectors, byte lists). Spread over the thread pool when the
+/// list holds enough work (estimated in 64-byte hashes) to pay for the tasks; byte lists only
+/// from 1 MiB, as a block's transactions (~100 KiB) hash faster on one core than split.
 template <class T>
 void element_roots(const T* items, std::size_t count, std::uint8_t* out) noexcept {
-    if constexpr (IsByteList<T>::value) {
-        if (count >= 2) return byte_list_roots(items, count, out);
-    }
+    auto run = [&](std::size_t begin, std::size_t end) {
+        batch_roots<T>(
+            end - begin, [items, begin](std::size_t i) -> const T& { return items[begin + i]; },
+            out + 32 * begin, 32);
+    };
     constexpr std::size_t kParallelHashes = 8192;
-    std::size_t work = 2 * count;
+    constexpr std::size_t kParallelListBytes = std::size_t{1} << 20;
+    bool split = false;
     if (count >= 2 && parallel::concurrency() > 1) {
-        if constexpr (Codec<T>::kFixed) {
-            work = count * (Codec<T>::kFixedSize / 32 + 2);
-        } else if (count >= 16) {
-            work += elements_size(items, count) / 32;
+        if constexpr (IsByteList<T>::value) {
+            split = count >= 64 && elements_size(items, count) >= kParallelListBytes;
+        } else if constexpr (Codec<T>::kFixed) {
+            split = count * (Codec<T>::kFixedSize / 32 + 2) >= kParallelHashes;
+        } else {
+            split = count >= 16 && 2 * count + elements_size(items, count) / 32 >= kParallelHashes;
         }
     }
-    if (work < kParallelHashes) {
-        for (std::size_t i = 0; i < count; ++i) Codec<T>::root(items[i], out + 32 * i);
-        return;
-    }
+    if (!split) return run(0, count);
     const std::size_t tasks = 4 * parallel::concurrency();
-    const std::size_t grain = std::max<std::size_t>(1, count / tasks);
-    parallel::for_ranges(count, grain, [&](std::size_t begin, std::size_t end) {
-        for (std::size_t i = begin; i < end; ++i) Codec<T>::root(items[i], out + 32 * i);
-    });
+    parallel::for_ranges(count, std::max<std::size_t>(16, count / tasks), run);
 }
 
 /// merkleize(elements, limit) of `count` values: packed chunks for basic types, element roots
@@ -189,6 +166,10 @@ void elements_root(const T* items, std::size_t count, std::uint64_t limit,
     if constexpr (PackedBasic<T>) {
         merkleize_bytes(reinterpret_cast<const std::uint8_t*>(items), count * Codec<T>::kFixedSize,
                         chunk_count<T>(limit), out);
+    } else if constexpr (std::is_same_v<T, FixedBytes<32>>) {
+        // 32-byte values are their own roots and lie back to back: hash them where they are.
+        static_assert(sizeof(T) == 32);
+        merkleize_bytes(reinterpret_cast<const std::uint8_t*>(items), 32 * count, limit, out);
     } else {
         static_assert(!Codec<T>::kBasic, "basic types are packed");
         ScratchFrame frame;
@@ -310,6 +291,29 @@ struct Codec<FixedBytes<N>> {
             merkleize_bytes(v.data(), N, (N + 31) / 32, out);
         }
     }
+
+    /// Longer than a chunk (pubkeys, signatures, commitments): batched roots (codec.hpp).
+    static constexpr bool kBatchRoots = N > 32;
+    static constexpr std::size_t kWidth = std::bit_ceil((N + 31) / 32);
+    static constexpr std::size_t kBatch = std::max<std::size_t>(16, 2048 / kWidth);
+
+    /// Each value zero-padded to its tree's kWidth chunks, then all trees climb together.
+    template <class Get>
+    static void roots(std::size_t count, const Get& get, std::uint8_t* out,
+                      std::size_t stride) noexcept {
+        if (count == 0) return;
+        ScratchFrame frame;
+        std::uint8_t* leaves = frame.get(32 * kWidth * std::min(count, kBatch));
+        for (std::size_t base = 0; base < count; base += kBatch) {
+            const std::size_t n = std::min(kBatch, count - base);
+            for (std::size_t e = 0; e < n; ++e) {
+                std::uint8_t* tree = leaves + 32 * kWidth * e;
+                std::memcpy(tree, get(base + e).data(), N);
+                std::memset(tree + N, 0, 32 * kWidth - N);
+            }
+            merkleize_batch(leaves, n, kWidth, out + stride * base, stride);
+        }
+    }
 };
 
 /// ByteList[N]: up to N bytes, packed; the root mixes in the length.
@@ -335,6 +339,23 @@ struct Codec<ByteList<N>> {
     static void root(const ByteList<N>& v, std::uint8_t* out) noexcept {
         merkleize_bytes(v.data(), v.size(), (std::uint64_t{N} + 31) / 32, out);
         mix_in_length(out, v.size());
+    }
+
+    static constexpr bool kBatchRoots = true;
+    /// Many byte lists (a payload's transactions) climb their trees together, one batched
+    /// SHA-256 call per level (merkleize_byte_lists).
+    template <class Get>
+    static void roots(std::size_t count, const Get& get, std::uint8_t* out,
+                      std::size_t stride) noexcept {
+        if (count == 0) return;
+        ScratchFrame frame;
+        auto* views = reinterpret_cast<BytesView*>(frame.get(sizeof(BytesView) * count));
+        for (std::size_t i = 0; i < count; ++i) {
+            const ByteList<N>& v = get(i);
+            new (&views[i]) BytesView(v.data(), v.size());
+        }
+        merkleize_byte_lists(std::span<const BytesView>(views, count), (std::uint64_t{N} + 31) / 32,
+                             out, nullptr, stride);
     }
 };
 

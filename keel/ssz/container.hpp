@@ -23,8 +23,11 @@
 ///
 /// Sizes are known at compile time: ssz::fixed_size<BeaconBlockHeader> == 112.
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -158,7 +161,46 @@ struct Codec<T> {
         merkleize_in_place(roots.data(), kCount, kCount, out);
     }
 
+    static constexpr bool kBatchRoots = true;
+    /// Leaves per container tree: the field count rounded up to a power of two.
+    static constexpr std::size_t kWidth = std::bit_ceil(kCount);
+    /// Containers per batch: their leaves (16-64 KiB) stay in L1/L2 while they are hashed.
+    static constexpr std::size_t kBatch = std::max<std::size_t>(16, 2048 / kWidth);
+
+    /// Roots of many containers (codec.hpp): field i of each container in the batch is rooted
+    /// for the whole batch at once (batched again where the field's codec can) straight into
+    /// leaf i of that container's tree, then all the trees climb together.
+    template <class Get>
+    static void roots(std::size_t count, const Get& get, std::uint8_t* out,
+                      std::size_t stride) noexcept {
+        if (count == 0) return;
+        ScratchFrame frame;
+        std::uint8_t* leaves = frame.get(32 * kWidth * std::min(count, kBatch));
+        for (std::size_t base = 0; base < count; base += kBatch) {
+            const std::size_t n = std::min(kBatch, count - base);
+            std::size_t i = 0;
+            std::apply([&](const auto&... f) { (field_roots(f, i++, base, n, get, leaves), ...); },
+                       kFields);
+            if constexpr (kWidth > kCount) {
+                for (std::size_t e = 0; e < n; ++e) {
+                    std::memset(leaves + 32 * (kWidth * e + kCount), 0, 32 * (kWidth - kCount));
+                }
+            }
+            merkleize_batch(leaves, n, kWidth, out + stride * base, stride);
+        }
+    }
+
   private:
+    /// Leaf `i` (field f) of containers base .. base + n - 1 into their trees at `leaves`.
+    template <class F, class Get>
+    static void field_roots(const F& f, std::size_t i, std::size_t base, std::size_t n,
+                            const Get& get, std::uint8_t* leaves) noexcept {
+        using M = typename F::type;
+        detail::batch_roots<M>(
+            n, [&](std::size_t j) -> const M& { return get(base + j).*(f.member); },
+            leaves + 32 * i, 32 * kWidth);
+    }
+
     template <class M>
     static std::size_t field_variable_size(const M& m) noexcept {
         if constexpr (Codec<M>::kFixed) {

@@ -134,5 +134,103 @@ TEST(SszContainer, RootIsTheTreeOfFieldRoots) {
     EXPECT_EQ(hash_tree_root(v), reference_merkleize(leaves, 3));
 }
 
+/// Shaped like an Attestation with a pubkey: a bitlist, a nested container, 96- and 48-byte
+/// vectors and a byte list, so every batched codec runs under the container's batch.
+struct BatchProbe {
+    Bitlist<2048> bits;
+    FixedTestStruct data;
+    FixedBytes<96> signature;
+    FixedBytes<48> pubkey;
+    ByteList<1000> extra;
+    bool flag = false;
+    static constexpr std::string_view ssz_name = "BatchProbe";
+    static constexpr auto ssz_fields() {
+        using T = BatchProbe;
+        return std::tuple{field("bits", &T::bits),           field("data", &T::data),
+                          field("signature", &T::signature), field("pubkey", &T::pubkey),
+                          field("extra", &T::extra),         field("flag", &T::flag)};
+    }
+};
+
+BatchProbe probe(std::size_t i) {
+    BatchProbe p;
+    for (std::size_t b = 0; b < (i * 37) % 2049; ++b) p.bits.push_back((b * 7 + i) % 3 != 0);
+    p.data.A = static_cast<std::uint8_t>(i);
+    p.data.B = i * 1000003;
+    p.data.C = static_cast<std::uint32_t>(i * 17);
+    for (std::size_t k = 0; k < 96; ++k) p.signature[k] = static_cast<std::uint8_t>(i + 3 * k);
+    for (std::size_t k = 0; k < 48; ++k) p.pubkey[k] = static_cast<std::uint8_t>(5 * i + k);
+    p.extra.resize((i * 53) % 1001, static_cast<std::uint8_t>(i));
+    p.flag = i % 2 == 1;
+    return p;
+}
+
+// Batched roots (many values' trees climbing together) equal each value's own root, for
+// counts around the lane count and the batch size, and when written with a stride.
+template <class T>
+void expect_batch_equals_one_by_one(const std::vector<T>& values) {
+    for (std::size_t stride : {std::size_t{32}, std::size_t{80}}) {
+        std::vector<std::uint8_t> got(stride * values.size() + 32, 0xee);
+        detail::batch_roots<T>(
+            values.size(), [&](std::size_t i) -> const T& { return values[i]; }, got.data(),
+            stride);
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            Hash32 one;
+            Codec<T>::root(values[i], one.data());
+            ASSERT_EQ(0, std::memcmp(got.data() + stride * i, one.data(), 32))
+                << Codec<T>::name() << " value " << i << " of " << values.size() << " stride "
+                << stride;
+        }
+    }
+}
+
+TEST(SszContainer, BatchedRootsEqualOneByOne) {
+    static_assert(detail::has_batch_roots<BatchProbe>());
+    static_assert(detail::has_batch_roots<FixedBytes<48>>());
+    static_assert(!detail::has_batch_roots<FixedBytes<32>>());
+    for (std::size_t count : {0, 1, 2, 15, 16, 17, 259, 700}) {
+        std::vector<BatchProbe> probes;
+        std::vector<FixedBytes<96>> sigs;
+        std::vector<Bitlist<2048>> bits;
+        std::vector<ByteList<1000>> lists;
+        for (std::size_t i = 0; i < count; ++i) {
+            probes.push_back(probe(i));
+            sigs.push_back(probes.back().signature);
+            bits.push_back(probes.back().bits);
+            lists.push_back(probes.back().extra);
+        }
+        expect_batch_equals_one_by_one(probes);
+        expect_batch_equals_one_by_one(sigs);
+        expect_batch_equals_one_by_one(bits);
+        expect_batch_equals_one_by_one(lists);
+    }
+    // Containers whose fields are variable and nested (lists, vectors of containers).
+    std::vector<ComplexTestStruct> complex(40);
+    for (std::size_t i = 0; i < complex.size(); ++i) {
+        complex[i].A = static_cast<std::uint16_t>(i);
+        complex[i].B.assign(i % 9, static_cast<std::uint16_t>(i * 3));
+        complex[i].D.assign(i * 5, static_cast<std::uint8_t>(i));
+        complex[i].F[i % 4].B = i;
+        complex[i].G[1].B.assign(i % 5, 7);
+    }
+    expect_batch_equals_one_by_one(complex);
+}
+
+// A list's root is the same whether its elements' roots are batched or not: checked against
+// the reference tree of the elements' own roots.
+TEST(SszContainer, ListOfContainersRootUsesTheElementRoots) {
+    List<BatchProbe, 1024> list;
+    for (std::size_t i = 0; i < 300; ++i) list.push_back(probe(i));
+    std::vector<Hash32> leaves;
+    for (const BatchProbe& p : list) {
+        Hash32 one;
+        Codec<BatchProbe>::root(p, one.data());
+        leaves.push_back(one);
+    }
+    Hash32 want = reference_merkleize(leaves, 1024);
+    mix_in_length(want.data(), list.size());
+    EXPECT_EQ(hash_tree_root(list), want);
+}
+
 }  // namespace
 }  // namespace keel::ssz::test

@@ -143,13 +143,18 @@ void merkleize_in_place(std::uint8_t* buf, std::size_t count, std::uint64_t limi
 }
 
 void merkleize_byte_lists(std::span<const BytesView> items, std::uint64_t limit_chunks,
-                          std::uint8_t* out) noexcept {
+                          std::uint8_t* out, const std::uint64_t* lengths,
+                          std::size_t out_stride) noexcept {
     const std::size_t depth = tree_depth(limit_chunks);
     const std::size_t count = items.size();
+    auto length_of = [&](std::size_t i) -> std::uint64_t {
+        return lengths != nullptr ? lengths[i] : items[i].size();
+    };
     if (depth == 0) {  // single-chunk trees: nothing to climb
         for (std::size_t i = 0; i < count; ++i) {
-            merkleize_bytes(items[i].data(), items[i].size(), limit_chunks, out + 32 * i);
-            mix_in_length(out + 32 * i, items[i].size());
+            std::uint8_t* root = out + out_stride * i;
+            merkleize_bytes(items[i].data(), items[i].size(), limit_chunks, root);
+            mix_in_length(root, length_of(i));
         }
         return;
     }
@@ -210,11 +215,32 @@ void merkleize_byte_lists(std::span<const BytesView> items, std::uint64_t limit_
             root += 32;
         }
         std::memset(mix + 32, 0, 32);
-        const std::uint64_t len = items[i].size();
+        const std::uint64_t len = length_of(i);
         for (int b = 0; b < 8; ++b) mix[32 + b] = static_cast<std::uint8_t>(len >> (8 * b));
         mix += 64;
     }
-    crypto::sha256_64_many(in, out, count);
+    if (out_stride == 32) {
+        crypto::sha256_64_many(in, out, count);
+        return;
+    }
+    crypto::sha256_64_many(in, in, count);
+    for (std::size_t i = 0; i < count; ++i) std::memcpy(out + out_stride * i, in + 32 * i, 32);
+}
+
+void merkleize_batch(std::uint8_t* buf, std::size_t count, std::size_t width, std::uint8_t* out,
+                     std::size_t out_stride) noexcept {
+    KEEL_ASSERT(width != 0 && (width & (width - 1)) == 0);
+    // Each tree's nodes stay contiguous at every level, so one call hashes a whole level of
+    // every tree: node j of the next level is the hash of nodes 2j and 2j + 1.
+    for (std::size_t m = count * width; m > count;) {
+        m /= 2;
+        crypto::sha256_64_many(buf, buf, m);
+    }
+    if (out_stride == 32) {
+        std::memmove(out, buf, 32 * count);
+        return;
+    }
+    for (std::size_t i = 0; i < count; ++i) std::memcpy(out + out_stride * i, buf + 32 * i, 32);
 }
 
 void mix_in_length(std::uint8_t* root, std::uint64_t length) noexcept {

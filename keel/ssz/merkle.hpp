@@ -48,8 +48,19 @@ void merkleize_in_place(std::uint8_t* buf, std::size_t count, std::uint64_t limi
 /// sha256_64_many call per tree level for every list (a block's transactions climb from their
 /// few chunks to the 2^25-chunk limit: one batched call per level instead of one hash per list
 /// per level). Every items[i] must fit the limit (asserted).
+///
+/// `lengths`, when given, holds the number mixed in for each list instead of its byte count (a
+/// Bitlist mixes in its bit count); root i goes to out + out_stride * i.
 void merkleize_byte_lists(std::span<const BytesView> items, std::uint64_t limit_chunks,
-                          std::uint8_t* out) noexcept;
+                          std::uint8_t* out, const std::uint64_t* lengths = nullptr,
+                          std::size_t out_stride = 32) noexcept;
+
+/// Roots of `count` trees of `width` chunks each (width a power of two), laid out back to back
+/// at `buf`: all trees climb together, one sha256_64_many call per level for all of them (the
+/// field roots of a batch of containers, or the chunks of a batch of 48- or 96-byte vectors).
+/// Hashes in place (`buf` holds scratch afterwards); root i goes to out + out_stride * i.
+void merkleize_batch(std::uint8_t* buf, std::size_t count, std::size_t width, std::uint8_t* out,
+                     std::size_t out_stride) noexcept;
 
 /// root = hash(root || uint256(length)) (mix_in_length).
 void mix_in_length(std::uint8_t* root, std::uint64_t length) noexcept;
