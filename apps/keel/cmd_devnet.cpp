@@ -1,7 +1,10 @@
 // keel devnet gen: writes a deterministic generated chain (keel/devnet) as an RLP chain file,
-// the blocks back to back as `geth export` writes them. The file is written as FILE.tmp and
-// renamed when complete, so FILE never holds a partial chain.
+// the blocks back to back as `geth export` writes them.
+// keel devnet gen-beacon-block / gen-beacon-state: a deterministic generated mainnet-preset
+// SignedBeaconBlock or BeaconState (deneb or electra) as raw SSZ, for SSZ benchmarks.
+// Files are written as FILE.tmp and renamed when complete, so FILE never holds a partial output.
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -11,7 +14,12 @@
 
 #include "apps/keel/commands.hpp"
 #include "apps/keel/input.hpp"
+#include "keel/beacon/fork.hpp"
+#include "keel/common/assert.hpp"
+#include "keel/common/hex.hpp"
 #include "keel/common/progress.hpp"
+#include "keel/devnet/beacon_block_gen.hpp"
+#include "keel/devnet/beacon_state_gen.hpp"
 #include "keel/devnet/chain_gen.hpp"
 
 namespace keel::cli {
@@ -42,13 +50,14 @@ std::string spec_error_message(devnet::Error e, const devnet::ChainSpec& spec) {
 }
 
 // FILE.tmp while it is being written: removed unless commit() renamed it to its final name.
+// `label` (the command) starts every error message.
 class TempFile {
   public:
-    explicit TempFile(std::string final_path)
-        : final_(std::move(final_path)), tmp_(final_ + ".tmp") {
+    TempFile(std::string label, std::string final_path)
+        : label_(std::move(label)), final_(std::move(final_path)), tmp_(final_ + ".tmp") {
         f_ = std::fopen(tmp_.c_str(), "wb");
         if (f_ == nullptr) {
-            throw Failure{kExitUsage, fmt::format("devnet gen: cannot write {}: {}", tmp_,
+            throw Failure{kExitUsage, fmt::format("{}: cannot write {}: {}", label_, tmp_,
                                                   std::strerror(errno))};
         }
         // Large sequential writes: one buffer of 4 MiB instead of the default few KiB.
@@ -71,7 +80,7 @@ class TempFile {
         f_ = nullptr;
         if (std::fclose(f) != 0) fail("writing");
         if (std::rename(tmp_.c_str(), final_.c_str()) != 0) {
-            throw Failure{kExitBadData, fmt::format("devnet gen: cannot rename {} to {}: {}", tmp_,
+            throw Failure{kExitBadData, fmt::format("{}: cannot rename {} to {}: {}", label_, tmp_,
                                                     final_, std::strerror(errno))};
         }
         committed_ = true;
@@ -80,9 +89,10 @@ class TempFile {
   private:
     [[noreturn]] void fail(const char* what) {
         throw Failure{kExitBadData,
-                      fmt::format("devnet gen: {} {}: {}", what, tmp_, std::strerror(errno))};
+                      fmt::format("{}: {} {}: {}", label_, what, tmp_, std::strerror(errno))};
     }
 
+    std::string label_;
     std::string final_;
     std::string tmp_;
     std::FILE* f_ = nullptr;
@@ -95,7 +105,7 @@ void run_gen(const GenOptions& o) {
         throw Failure{kExitUsage,
                       fmt::format("devnet gen: {}", spec_error_message(gen.error(), o.spec))};
     }
-    TempFile file(o.out);
+    TempFile file("devnet gen", o.out);
     {
         Progress progress("devnet gen", o.spec.blocks, Progress::Options{.unit = "blocks"});
         while (!gen->done()) {
@@ -113,6 +123,157 @@ void run_gen(const GenOptions& o) {
         static_cast<unsigned long long>(st.transactions), static_cast<unsigned long long>(st.bytes),
         o.out.c_str(), static_cast<unsigned long long>(o.spec.merge_at),
         static_cast<unsigned long long>(o.spec.chain_id));
+}
+
+struct BeaconBlockOptions {
+    std::string fork = "deneb";
+    std::uint64_t seed = 1;
+    std::uint64_t attestations = 0;  // used when --attestations is given
+    std::uint64_t txs = 200;
+    std::string out;
+};
+
+struct BeaconStateOptions {
+    std::string fork = "deneb";
+    std::uint64_t seed = 1;
+    std::uint64_t validators = 0;
+    std::string out;
+};
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The fork named by --fork; an unknown name is a usage error of `label`.
+beacon::Fork parse_beacon_fork(const char* label, const std::string& name) {
+    auto fork = beacon::parse_fork(name);
+    if (!fork) {
+        throw Failure{kExitUsage, fmt::format("{}: --fork {}: unknown fork (want deneb or electra)",
+                                              label, name)};
+    }
+    return *fork;
+}
+
+// The option a beacon spec error is about, and its value.
+std::string beacon_error_message(devnet::BeaconSpecError e, const std::string& fork,
+                                 std::uint64_t count) {
+    using devnet::BeaconSpecError;
+    switch (e) {
+        case BeaconSpecError::unsupported_fork:
+            return fmt::format("--fork {}: {}", fork, devnet::describe(e));
+        case BeaconSpecError::too_many_attestations:
+            return fmt::format("--attestations {} with --fork {}: {}", count, fork,
+                               devnet::describe(e));
+        case BeaconSpecError::too_many_txs:
+            return fmt::format("--txs {}: {}", count, devnet::describe(e));
+        case BeaconSpecError::no_validators:
+        case BeaconSpecError::too_many_validators:
+            return fmt::format("--validators {}: {}", count, devnet::describe(e));
+    }
+    return std::string(devnet::describe(e));
+}
+
+void run_gen_beacon_block(const BeaconBlockOptions& o, bool attestations_given) {
+    constexpr const char* kLabel = "devnet gen-beacon-block";
+    devnet::BeaconBlockSpec spec;
+    spec.fork = parse_beacon_fork(kLabel, o.fork);
+    spec.seed = o.seed;
+    if (attestations_given) spec.attestations = o.attestations;
+    spec.transactions = o.txs;
+    if (auto ok = devnet::check(spec); !ok) {
+        const auto e = ok.error();
+        const std::uint64_t count =
+            e == devnet::BeaconSpecError::too_many_attestations ? o.attestations : o.txs;
+        throw Failure{kExitUsage,
+                      fmt::format("{}: {}", kLabel, beacon_error_message(e, o.fork, count))};
+    }
+    TempFile file(kLabel, o.out);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto block = devnet::generate_beacon_block(spec);
+    KEEL_ASSERT(block.has_value());  // the spec was checked above
+    const double gen_s = seconds_since(t0);
+    file.write(block->ssz);
+    file.commit();
+    std::printf(
+        "devnet: %s SignedBeaconBlock, slot %llu, %zu bytes, %llu attestations, %llu "
+        "transactions, block root %s -> %s (%.1f ms)\n",
+        o.fork.c_str(), static_cast<unsigned long long>(block->slot), block->ssz.size(),
+        static_cast<unsigned long long>(devnet::attestation_count(spec)),
+        static_cast<unsigned long long>(spec.transactions),
+        hex::encode_prefixed(block->block_root.view()).c_str(), o.out.c_str(), gen_s * 1e3);
+}
+
+void run_gen_beacon_state(const BeaconStateOptions& o) {
+    constexpr const char* kLabel = "devnet gen-beacon-state";
+    devnet::BeaconStateSpec spec;
+    spec.fork = parse_beacon_fork(kLabel, o.fork);
+    spec.seed = o.seed;
+    spec.validators = o.validators;
+    if (auto ok = devnet::check(spec); !ok) {
+        throw Failure{
+            kExitUsage,
+            fmt::format("{}: {}", kLabel, beacon_error_message(ok.error(), o.fork, o.validators))};
+    }
+    TempFile file(kLabel, o.out);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto state = [&] {
+        Progress progress(kLabel, spec.validators, Progress::Options{.unit = "validators"});
+        auto s = devnet::generate_beacon_state(spec, &progress);
+        progress.finish();
+        return s;
+    }();
+    KEEL_ASSERT(state.has_value());  // the spec was checked above
+    const double gen_s = seconds_since(t0);
+    const auto t1 = std::chrono::steady_clock::now();
+    const Hash32 root = state->hash_tree_root();
+    const double root_s = seconds_since(t1);
+    const Bytes bytes = state->encode();
+    file.write(bytes);
+    file.commit();
+    std::printf(
+        "devnet: %s BeaconState, slot %llu, %llu validators, %zu bytes, root %s -> %s "
+        "(generate %.2f s, hash_tree_root %.2f s)\n",
+        o.fork.c_str(), static_cast<unsigned long long>(state->slot()),
+        static_cast<unsigned long long>(spec.validators), bytes.size(),
+        hex::encode_prefixed(root.view()).c_str(), o.out.c_str(), gen_s, root_s);
+}
+
+void add_gen_beacon_block(CLI::App& devnet) {
+    auto* cmd = devnet.add_subcommand(
+        "gen-beacon-block",
+        "Write a deterministic busy mainnet-preset SignedBeaconBlock (deneb or electra) as raw "
+        "SSZ; signatures are not valid BLS (see docs/devnet.md)");
+    auto o = std::make_shared<BeaconBlockOptions>();
+    cmd->add_option("--fork", o->fork, "deneb or electra")->capture_default_str();
+    cmd->add_option("--seed", o->seed, "seed of every value")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    auto* attestations =
+        cmd->add_option("--attestations", o->attestations,
+                        "attestations (default and maximum: 128 for deneb, 8 for electra)")
+            ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--txs", o->txs, "execution payload transactions (at most 5000)")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--out", o->out, "the .ssz file to write")->required();
+    cmd->callback([o, attestations] { run_gen_beacon_block(*o, attestations->count() > 0); });
+}
+
+void add_gen_beacon_state(CLI::App& devnet) {
+    auto* cmd = devnet.add_subcommand(
+        "gen-beacon-state",
+        "Write a deterministic mainnet-preset BeaconState (deneb or electra) with N validators "
+        "as raw SSZ; keys are not valid BLS (see docs/devnet.md)");
+    auto o = std::make_shared<BeaconStateOptions>();
+    cmd->add_option("--validators", o->validators, "N: validators (1..2000000)")
+        ->required()
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--fork", o->fork, "deneb or electra")->capture_default_str();
+    cmd->add_option("--seed", o->seed, "seed of every value")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--out", o->out, "the .ssz file to write")->required();
+    cmd->callback([o] { run_gen_beacon_state(*o); });
 }
 
 }  // namespace
@@ -145,6 +306,8 @@ void add_devnet_command(CLI::App& app) {
         ->capture_default_str()
         ->check(CLI::NonNegativeNumber);
     gen->callback([o] { run_gen(*o); });
+    add_gen_beacon_block(*devnet);
+    add_gen_beacon_state(*devnet);
 }
 
 }  // namespace keel::cli

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Usage: devnet_test.sh PATH_TO_KEEL. End-to-end checks of `keel devnet gen`: the summary line,
 # the file (size, determinism, blocks that `keel block decode` accepts with matching roots), and
-# usage errors (exit 2, one line on stderr starting with "keel:", no file written).
+# usage errors (exit 2, one line on stderr starting with "keel:", no file written); and of
+# `keel devnet gen-beacon-block` / `gen-beacon-state`: outputs that `keel ssz block-root` and
+# `keel ssz root` accept with the root the summary printed, determinism, usage errors.
 set -uo pipefail
 keel=${1:?usage: devnet_test.sh PATH_TO_KEEL}
 tmp=$(mktemp -d)
@@ -75,5 +77,67 @@ usage_error negative-seed "--seed" -- devnet gen --blocks 3 --txs-per-block 1 --
 usage_error no-out "--out" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1
 usage_error unwritable "cannot write $tmp/missing/x.rlp.tmp" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1 --out "$tmp/missing/x.rlp"
 [[ ! -e "$tmp/e.rlp" && ! -e "$tmp/e.rlp.tmp" ]]; check errors-write-nothing $?
+
+# Beacon blocks: the deneb default, accepted by `keel ssz block-root` (fork from the slot) with
+# the root the summary printed; deterministic; the seed matters.
+out=$("$keel" devnet gen-beacon-block --out "$tmp/b.ssz" 2>"$tmp/err"); rc=$?
+check beacon-block-exit $((rc != 0)) "exit $rc: $(cat "$tmp/err")"
+size=$(stat -c %s "$tmp/b.ssz" 2>/dev/null || echo 0)
+want="devnet: deneb SignedBeaconBlock, slot *, $size bytes, 128 attestations, 200 transactions, block root 0x* -> $tmp/b.ssz (* ms)"
+[[ "$out" == $want ]]; check beacon-block-summary $? "got '$out'"
+[[ $size -gt 120000 && $size -lt 170000 ]]; check beacon-block-size $? "$size bytes"
+[[ ! -e "$tmp/b.ssz.tmp" ]]; check beacon-block-no-tmp-left $?
+root=$(sed -n 's/.*block root \(0x[0-9a-f]\{64\}\) .*/\1/p' <<<"$out")
+got=$("$keel" ssz block-root "$tmp/b.ssz" 2>"$tmp/err"); rc=$?
+check beacon-block-root-exit $rc "$(cat "$tmp/err")"
+[[ -n "$root" && "$got" == "$root" ]]; check beacon-block-root $? "got '$got', want '$root'"
+grep -q "deneb.BeaconBlock" "$tmp/err"; check beacon-block-fork-from-slot $? "$(cat "$tmp/err")"
+"$keel" ssz root --type deneb.SignedBeaconBlock "$tmp/b.ssz" >/dev/null 2>"$tmp/err"
+check beacon-block-signed-type $? "$(cat "$tmp/err")"
+"$keel" devnet gen-beacon-block --out "$tmp/b2.ssz" >/dev/null 2>&1
+cmp -s "$tmp/b.ssz" "$tmp/b2.ssz"; check beacon-block-deterministic $?
+"$keel" devnet gen-beacon-block --seed 2 --out "$tmp/b3.ssz" >/dev/null 2>&1
+! cmp -s "$tmp/b.ssz" "$tmp/b3.ssz"; check beacon-block-seed-matters $?
+
+# An electra block with fewer attestations and transactions.
+out=$("$keel" devnet gen-beacon-block --fork electra --attestations 4 --txs 20 --out "$tmp/be.ssz" 2>"$tmp/err")
+check beacon-electra-block-exit $? "$(cat "$tmp/err")"
+[[ "$out" == "devnet: electra SignedBeaconBlock, slot "*", 4 attestations, 20 transactions, "* ]]
+check beacon-electra-block-summary $? "got '$out'"
+root=$(sed -n 's/.*block root \(0x[0-9a-f]\{64\}\) .*/\1/p' <<<"$out")
+got=$("$keel" ssz block-root "$tmp/be.ssz" 2>"$tmp/err")
+[[ -n "$root" && "$got" == "$root" ]]; check beacon-electra-block-root $? "got '$got', want '$root'"
+grep -q "electra.BeaconBlock" "$tmp/err"; check beacon-electra-fork-from-slot $? "$(cat "$tmp/err")"
+
+# Beacon states: `keel ssz root --type <fork>.BeaconState` gives the root the summary printed.
+for fork in deneb electra; do
+    out=$("$keel" devnet gen-beacon-state --validators 5000 --fork $fork --out "$tmp/s-$fork.ssz" 2>"$tmp/err")
+    check "beacon-state-$fork-exit" $? "$(cat "$tmp/err")"
+    size=$(stat -c %s "$tmp/s-$fork.ssz" 2>/dev/null || echo 0)
+    [[ "$out" == "devnet: $fork BeaconState, slot "*", 5000 validators, $size bytes, root 0x"*" -> $tmp/s-$fork.ssz ("* ]]
+    check "beacon-state-$fork-summary" $? "got '$out'"
+    root=$(sed -n 's/.*, root \(0x[0-9a-f]\{64\}\) .*/\1/p' <<<"$out")
+    got=$("$keel" ssz root --type $fork.BeaconState "$tmp/s-$fork.ssz" 2>"$tmp/err")
+    [[ -n "$root" && "$got" == "$root" ]]; check "beacon-state-$fork-root" $? "got '$got', want '$root' $(cat "$tmp/err")"
+done
+"$keel" devnet gen-beacon-state --validators 5000 --out "$tmp/s2.ssz" >/dev/null 2>&1
+cmp -s "$tmp/s-deneb.ssz" "$tmp/s2.ssz"; check beacon-state-deterministic $?
+"$keel" devnet gen-beacon-state --validators 5000 --seed 3 --out "$tmp/s3.ssz" >/dev/null 2>&1
+! cmp -s "$tmp/s-deneb.ssz" "$tmp/s3.ssz"; check beacon-state-seed-matters $?
+
+# Beacon usage errors: exit 2, one line, nothing written.
+usage_error beacon-fork-unsupported "--fork capella" -- devnet gen-beacon-block --fork capella --out "$tmp/e.ssz"
+usage_error beacon-fork-unknown "--fork foo" -- devnet gen-beacon-block --fork foo --out "$tmp/e.ssz"
+usage_error beacon-too-many-attestations "--attestations 129" -- devnet gen-beacon-block --attestations 129 --out "$tmp/e.ssz"
+usage_error beacon-electra-attestations "--attestations 9" -- devnet gen-beacon-block --fork electra --attestations 9 --out "$tmp/e.ssz"
+usage_error beacon-too-many-txs "--txs 5001" -- devnet gen-beacon-block --txs 5001 --out "$tmp/e.ssz"
+usage_error beacon-negative-seed "--seed" -- devnet gen-beacon-block --seed -1 --out "$tmp/e.ssz"
+usage_error beacon-block-no-out "--out" -- devnet gen-beacon-block
+usage_error beacon-state-no-validators "--validators" -- devnet gen-beacon-state --out "$tmp/e.ssz"
+usage_error beacon-state-zero "--validators 0" -- devnet gen-beacon-state --validators 0 --out "$tmp/e.ssz"
+usage_error beacon-state-too-many "--validators 2000001" -- devnet gen-beacon-state --validators 2000001 --out "$tmp/e.ssz"
+usage_error beacon-state-fork "--fork phase0" -- devnet gen-beacon-state --validators 10 --fork phase0 --out "$tmp/e.ssz"
+usage_error beacon-unwritable "cannot write $tmp/missing/x.ssz.tmp" -- devnet gen-beacon-state --validators 10 --out "$tmp/missing/x.ssz"
+[[ ! -e "$tmp/e.ssz" && ! -e "$tmp/e.ssz.tmp" ]]; check beacon-errors-write-nothing $?
 
 finish cli_devnet
