@@ -18,6 +18,7 @@
 
 #include "keel/common/assert.hpp"
 #include "keel/common/bytes.hpp"
+#include "keel/common/huge_pages.hpp"
 #include "keel/common/parallel.hpp"
 #include "keel/ssz/codec.hpp"
 #include "keel/ssz/merkle.hpp"
@@ -251,6 +252,11 @@ struct Codec<List<T, N>> {
         }
         // The limit is checked before anything is allocated.
         if (count > N) return detail::fail(err, Errc::too_many_elements, at, count, N);
+        if (count > out.capacity() && count * sizeof(T) >= kHugePageAdviceBytes) {
+            // A state's validator list: fault it in 2 MiB at a time (huge_pages.hpp).
+            out.reserve(count);
+            advise_huge_pages(out.data(), count * sizeof(T));
+        }
         out.resize(count);
         if constexpr (Codec<T>::kFixed) {
             return detail::read_fixed_elements(p, count, at, out.data(), err);
