@@ -21,13 +21,13 @@
 namespace keel::devnet::detail {
 
 // The beacon generators' streams, numbered apart from the chain generator's Domain values so
-// that neither output shifts when the other changes. Each is keyed further by (a, b) below.
-inline constexpr Domain kBeaconBlockStream = static_cast<Domain>(0x100);        ///< (BlockPart, 0)
-inline constexpr Domain kBeaconAttestationStream = static_cast<Domain>(0x101);  ///< (index, 0)
-inline constexpr Domain kBeaconTxStream = static_cast<Domain>(0x102);  ///< (index, 0), (sender, 1)
-inline constexpr Domain kBeaconValidatorStream = static_cast<Domain>(0x103);  ///< (index, 0)
-inline constexpr Domain kBeaconStateStream = static_cast<Domain>(0x104);      ///< (part, index)
-inline constexpr Domain kBeaconHistoryStream = static_cast<Domain>(0x105);    ///< (kind, slot)
+// that neither output shifts when the other changes; the keys (a, b) are listed in rng.hpp.
+inline constexpr Domain kBeaconBlockStream = Domain::beacon_block;
+inline constexpr Domain kBeaconAttestationStream = Domain::beacon_attestation;
+inline constexpr Domain kBeaconTxStream = Domain::beacon_tx;
+inline constexpr Domain kBeaconValidatorStream = Domain::beacon_validator;
+inline constexpr Domain kBeaconStateStream = Domain::beacon_state;
+inline constexpr Domain kBeaconHistoryStream = Domain::beacon_history;
 
 /// The parts of a block (or of the spec, for its slot) that draw from kBeaconBlockStream.
 enum BlockPart : std::uint64_t {

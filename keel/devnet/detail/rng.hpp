@@ -29,6 +29,13 @@ enum class Domain : std::uint64_t {
     header = 3,      ///< per block: difficulty, PoW nonce, mix hash, roots that are arbitrary
     withdrawal = 4,  ///< per block: the withdrawals
     ommer = 5,       ///< per block: the ommer header's arbitrary fields
+    // The beacon generators' streams (beacon_values.hpp), numbered apart from the chain's.
+    beacon_block = 0x100,        ///< (block part, 0)
+    beacon_attestation = 0x101,  ///< (attestation index, 0)
+    beacon_tx = 0x102,           ///< (tx index, 0), (sender, 1)
+    beacon_validator = 0x103,    ///< (validator index, 0)
+    beacon_state = 0x104,        ///< (state part, index)
+    beacon_history = 0x105,      ///< (kind, slot)
 };
 
 /// One stream. Plain value; copies continue independently.
