@@ -126,7 +126,7 @@ void sha256_64(const std::uint8_t* in, std::uint8_t* out) noexcept {
 }
 
 void sha256_64_many(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept {
-    if (g_many_x16 && n >= 16)
+    if (g_many_x16 && n >= kSha256X16MinMessages)
         sha256_64_many_x16(in, out, n);
     else
         g_impl->hash64_many(in, out, n);

@@ -90,9 +90,14 @@ void sha256_64_many_with(Sha256Backend backend, const std::uint8_t* in, std::uin
 /// state enabled in XCR0.
 bool sha256_x16_available() noexcept;
 
+/// Fewest messages worth one 16-lane kernel call: a call costs about as much as eight SHA-NI
+/// hashes, so from eight on the kernel wins even with lanes idle.
+inline constexpr std::size_t kSha256X16MinMessages = 8;
+
 /// sha256_64_many() on the 16-lane AVX-512F kernel (sha256_x16.cpp): sixteen messages per kernel
-/// call, one per 32-bit lane, and the last n % 16 on sha256_active_backend(). Same contract as
-/// sha256_64_many() (`out` may equal `in`); needs sha256_x16_available() (asserted).
+/// call, one per 32-bit lane; a last n % 16 of at least kSha256X16MinMessages in one more call
+/// with lanes idle, fewer on sha256_active_backend(). Same contract as sha256_64_many() (`out`
+/// may equal `in`); needs sha256_x16_available() (asserted).
 void sha256_64_many_x16(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept;
 
 /// True when sha256_64_many() runs sha256_64_many_x16() (chosen once at start-up: wherever
