@@ -1,5 +1,9 @@
 // keel ssz root --type <fork>.<Type> [--preset mainnet|minimal] FILE: the hash_tree_root of an
 // SSZ value (raw .ssz, or .ssz_snappy as consensus-spec-tests store it).
+// keel ssz decode --type T [--preset P] [--pretty] FILE: the value as JSON (consensus-specs
+// mapping, keel/ssz/json.hpp), one line unless --pretty.
+// keel ssz encode --type T [--preset P] FILE.json [--out FILE.ssz]: JSON to SSZ, written raw to
+// --out or printed as 0x-hex.
 // keel ssz block-root FILE [--fork F] [--repeat N]: the root of a beacon block's message
 // (a SignedBeaconBlock or a bare BeaconBlock, mainnet preset), fork from the slot unless given,
 // timed over N runs like Lighthouse's `lcli block-root`.
@@ -27,8 +31,9 @@ namespace {
 // Largest value a file may expand to (a mainnet BeaconState with ~2M validators is ~300 MB).
 constexpr std::size_t kMaxSszSize = std::size_t{1} << 30;
 
+/// The SSZ bytes of FILE ("-": standard input), decompressed when it ends in .ssz_snappy.
 Bytes read_ssz_file(const std::string& path) {
-    Bytes raw = read_data_arg("@" + path, "ssz input");
+    Bytes raw = read_data_arg(path == "-" ? path : "@" + path, "ssz input");
     if (!path.ends_with(".ssz_snappy")) return raw;
     auto plain = ssz::snappy_block_decode(raw, kMaxSszSize);
     if (!plain) {
@@ -49,6 +54,20 @@ struct RootArgs {
     std::string file;
 };
 
+struct DecodeArgs {
+    std::string type;
+    std::string preset = "mainnet";
+    std::string file;
+    bool pretty = false;
+};
+
+struct EncodeArgs {
+    std::string type;
+    std::string preset = "mainnet";
+    std::string file;
+    std::string out;
+};
+
 struct BlockRootArgs {
     std::string file;
     std::string fork;
@@ -60,6 +79,26 @@ void run_root(const RootArgs& a) {
     auto r = beacon::decode_and_root(a.type, a.preset, in);
     if (!r) throw Failure{kExitBadData, fmt::format("ssz root: {}: {}", a.file, r.error())};
     std::printf("%s\n", hex::encode_prefixed(r->root.view()).c_str());
+}
+
+void run_decode(const DecodeArgs& a) {
+    const Bytes in = read_ssz_file(a.file);
+    auto r = beacon::to_json(a.type, a.preset, in,
+                             a.pretty ? ssz::JsonLayout::pretty : ssz::JsonLayout::compact);
+    if (!r) throw Failure{kExitBadData, fmt::format("ssz decode: {}: {}", a.file, r.error())};
+    r->push_back('\n');
+    // One write: a mainnet state prints hundreds of megabytes.
+    std::fwrite(r->data(), 1, r->size(), stdout);
+}
+
+void run_encode(const EncodeArgs& a) {
+    const std::string text = read_text_arg(a.file == "-" ? a.file : "@" + a.file, "json input");
+    auto r = beacon::from_json(a.type, a.preset, text);
+    if (!r) throw Failure{kExitBadData, fmt::format("ssz encode: {}: {}", a.file, r.error())};
+    if (!a.out.empty()) return write_output(a.out, *r);
+    std::string hex = hex::encode(*r, {.prefix = true});
+    hex.push_back('\n');
+    std::fwrite(hex.data(), 1, hex.size(), stdout);
 }
 
 void run_block_root(const BlockRootArgs& a) {
@@ -114,7 +153,8 @@ void run_block_root(const BlockRootArgs& a) {
 }  // namespace
 
 void add_ssz_command(CLI::App& app) {
-    auto* ssz = app.add_subcommand("ssz", "SSZ: roots of consensus containers");
+    auto* ssz = app.add_subcommand(
+        "ssz", "SSZ: roots of consensus containers, and their JSON (decode / encode)");
     ssz->require_subcommand(1);
 
     auto root_args = std::make_shared<RootArgs>();
@@ -126,6 +166,32 @@ void add_ssz_command(CLI::App& app) {
     root->add_option("file", root_args->file, "raw .ssz, or .ssz_snappy (snappy block)")
         ->required();
     root->callback([root_args] { run_root(*root_args); });
+
+    auto decode_args = std::make_shared<DecodeArgs>();
+    auto* decode = ssz->add_subcommand(
+        "decode", "Print an SSZ value as JSON (consensus-specs mapping, as the Beacon API)");
+    decode->add_option("--type", decode_args->type, "<fork>.<Type>, e.g. deneb.BeaconBlock")
+        ->required();
+    decode->add_option("--preset", decode_args->preset, "mainnet (default) or minimal")
+        ->check(CLI::IsMember({"mainnet", "minimal"}));
+    decode->add_flag("--pretty", decode_args->pretty, "indent the JSON (default: one line)");
+    decode
+        ->add_option("file", decode_args->file,
+                     "raw .ssz, or .ssz_snappy (snappy block); - for stdin")
+        ->required();
+    decode->callback([decode_args] { run_decode(*decode_args); });
+
+    auto encode_args = std::make_shared<EncodeArgs>();
+    auto* encode =
+        ssz->add_subcommand("encode", "Encode a JSON value (consensus-specs mapping) as SSZ");
+    encode->add_option("--type", encode_args->type, "<fork>.<Type>, e.g. deneb.BeaconBlock")
+        ->required();
+    encode->add_option("--preset", encode_args->preset, "mainnet (default) or minimal")
+        ->check(CLI::IsMember({"mainnet", "minimal"}));
+    encode->add_option("file", encode_args->file, "JSON file; - for stdin")->required();
+    encode->add_option("--out", encode_args->out,
+                       "write the raw SSZ to this file (default: print 0x-hex)");
+    encode->callback([encode_args] { run_encode(*encode_args); });
 
     auto block_args = std::make_shared<BlockRootArgs>();
     auto* block = ssz->add_subcommand(

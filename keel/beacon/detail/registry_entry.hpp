@@ -1,6 +1,7 @@
 #pragma once
-/// The registry's table rows (registry.cpp) and how one row decodes, roots and re-encodes its
-/// type. One registry_<fork>.cpp per fork fills its rows, so the forks compile in parallel.
+/// The registry's table rows (registry.cpp) and how one row decodes, roots, re-encodes, prints
+/// and reads (JSON) its type. One registry_<fork>.cpp per fork fills its rows, so the forks compile
+/// in parallel.
 
 #include <memory>
 #include <span>
@@ -9,50 +10,87 @@
 
 #include "keel/beacon/presets.hpp"
 #include "keel/beacon/registry.hpp"
+#include "keel/ssz/json.hpp"
 #include "keel/ssz/ssz.hpp"
 
 namespace keel::beacon::detail {
 
-/// Decodes, roots and re-encodes one type.
-using Handler = Result<TypedResult, std::string> (*)(BytesView);
-
-/// One registered type: its name without the fork, and its handler per preset.
-struct Entry {
-    std::string_view type;
-    Handler mainnet;
-    Handler minimal;
+/// What the registry can do with one type in one preset.
+struct Handlers {
+    /// Decodes, roots and re-encodes.
+    Result<TypedResult, std::string> (*decode_root)(BytesView);
+    /// Decodes and prints JSON.
+    Result<std::string, std::string> (*to_json)(BytesView, ssz::JsonLayout);
+    /// Reads parsed JSON and encodes.
+    Result<Bytes, std::string> (*from_json)(const nlohmann::json&);
 };
 
-/// The handler for T. The value is decoded on the heap: a mainnet BeaconState is megabytes of
-/// fixed vectors, too large for a thread's stack (ssz::decode<T> returns it by value).
+/// One registered type: its name without the fork, and its handlers per preset.
+struct Entry {
+    std::string_view type;
+    Handlers mainnet;
+    Handlers minimal;
+};
+
+// The handlers keep the value on the heap: a mainnet BeaconState is megabytes of fixed vectors,
+// too large for a thread's stack (ssz::decode<T> returns it by value).
+
+/// Decodes `in` as T into a new heap value; the error is the decoder's one line.
 template <class T>
-Result<TypedResult, std::string> decode_root(BytesView in) {
+Result<std::unique_ptr<T>, std::string> decode_on_heap(BytesView in) {
     auto value = std::make_unique<T>();
     if (auto r = ssz::decode_into(in, *value); !r) {
         return std::unexpected(ssz::to_string(r.error()));
     }
+    return value;
+}
+
+template <class T>
+Result<TypedResult, std::string> decode_root(BytesView in) {
+    auto value = decode_on_heap<T>(in);
+    if (!value) return std::unexpected(std::move(value.error()));
     TypedResult out;
-    out.root = ssz::hash_tree_root(*value);
-    out.encoded = ssz::encode(*value);
+    out.root = ssz::hash_tree_root(**value);
+    out.encoded = ssz::encode(**value);
     return out;
+}
+
+template <class T>
+Result<std::string, std::string> decode_json(BytesView in, ssz::JsonLayout layout) {
+    auto value = decode_on_heap<T>(in);
+    if (!value) return std::unexpected(std::move(value.error()));
+    return ssz::to_json(**value, layout);
+}
+
+template <class T>
+Result<Bytes, std::string> encode_json(const nlohmann::json& j) {
+    auto value = std::make_unique<T>();
+    if (auto r = ssz::from_json(j, *value); !r) return std::unexpected(ssz::to_string(r.error()));
+    return ssz::encode(*value);
+}
+
+/// The handlers of T.
+template <class T>
+constexpr Handlers handlers_of() {
+    return {&decode_root<T>, &decode_json<T>, &encode_json<T>};
 }
 
 /// A row for a container templated on the preset.
 template <template <class> class F>
 constexpr Entry preset_entry(std::string_view type) {
-    return {type, &decode_root<F<Mainnet>>, &decode_root<F<Minimal>>};
+    return {type, handlers_of<F<Mainnet>>(), handlers_of<F<Minimal>>()};
 }
 
 /// A row for a container that is the same in both presets.
 template <class T>
 constexpr Entry fixed_entry(std::string_view type) {
-    return {type, &decode_root<T>, &decode_root<T>};
+    return {type, handlers_of<T>(), handlers_of<T>()};
 }
 
 /// A row from the type's two instances, for the mainnet and the minimal preset.
 template <class ForMainnet, class ForMinimal>
 constexpr Entry pair_entry(std::string_view type) {
-    return {type, &decode_root<ForMainnet>, &decode_root<ForMinimal>};
+    return {type, handlers_of<ForMainnet>(), handlers_of<ForMinimal>()};
 }
 
 /// The rows of each fork (registry_<fork>.cpp).
