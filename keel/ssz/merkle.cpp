@@ -178,7 +178,8 @@ void merkleize_byte_lists(std::span<const BytesView> items, std::uint64_t limit_
     std::uint8_t* p = in;
     for (std::size_t i = 0; i < count; ++i) {
         const std::size_t padded = 64 * ((nodes[i] + 1) / 2);
-        std::memcpy(p, items[i].data(), items[i].size());
+        // An empty list's data() may be null, which memcpy must not be given even for 0 bytes.
+        if (!items[i].empty()) std::memcpy(p, items[i].data(), items[i].size());
         std::memset(p + items[i].size(), 0, padded - items[i].size());
         p += padded;
     }
