@@ -1,0 +1,88 @@
+#include "keel/bls/fp.hpp"
+
+namespace keel::bls {
+
+namespace {
+
+using detail::Limbs;
+
+/// 2^64 in Montgomery form: one limb shift per multiplication in from_bytes_wide.
+constexpr Fp kTwo64 = Fp::from_canonical({0, 1, 0, 0, 0, 0});
+
+/// The big-endian 8-byte word ending at p[8].
+std::uint64_t load_be64(const std::uint8_t* p) noexcept {
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v = v << 8 | p[i];
+    return v;
+}
+
+/// a < b as integers.
+bool less_than(const Limbs& a, const Limbs& b) noexcept {
+    std::uint64_t borrow = 0;
+    Limbs d{};
+    for (std::size_t i = 0; i < 6; ++i) borrow = detail::sub_borrow(a[i], b[i], borrow, d[i]);
+    return borrow != 0;
+}
+
+}  // namespace
+
+std::optional<Fp> Fp::from_bytes(std::span<const std::uint8_t, 48> be) noexcept {
+    Limbs v{};
+    for (std::size_t i = 0; i < 6; ++i) v[5 - i] = load_be64(be.data() + 8 * i);
+    if (!less_than(v, detail::kP)) return std::nullopt;
+    return from_canonical(v);
+}
+
+void Fp::to_bytes(std::span<std::uint8_t, 48> be) const noexcept {
+    const Limbs v = canonical();
+    for (std::size_t i = 0; i < 6; ++i) {
+        const std::uint64_t w = v[5 - i];
+        for (int b = 0; b < 8; ++b) be[8 * i + b] = static_cast<std::uint8_t>(w >> (56 - 8 * b));
+    }
+}
+
+Fp Fp::from_bytes_wide(std::span<const std::uint8_t> be) noexcept {
+    // Horner's rule over 64-bit words, most significant first; a short first word is padded.
+    Fp acc;
+    std::size_t pos = 0;
+    if (const std::size_t head = be.size() % 8; head != 0) {
+        std::uint64_t w = 0;
+        for (; pos < head; ++pos) w = w << 8 | be[pos];
+        acc = from_u64(w);
+    }
+    for (; pos < be.size(); pos += 8) acc = acc * kTwo64 + from_u64(load_be64(be.data() + pos));
+    return acc;
+}
+
+Fp Fp::pow(std::span<const std::uint64_t> exponent) const noexcept {
+    // The exponent is public: its bits may steer the sequence of operations.
+    Fp r = one();
+    for (std::size_t i = exponent.size(); i-- > 0;) {
+        for (int bit = 63; bit >= 0; --bit) {
+            r = r.square();
+            if ((exponent[i] >> bit) & 1) r *= *this;
+        }
+    }
+    return r;
+}
+
+Fp Fp::inverse() const noexcept {
+    return pow(detail::kPMinus2);
+}
+
+std::optional<Fp> Fp::sqrt() const noexcept {
+    const Fp s = pow(detail::kPPlus1Over4);
+    if (s.square() != *this) return std::nullopt;
+    return s;
+}
+
+bool Fp::is_square() const noexcept {
+    const Fp e = pow(detail::kPMinus1Over2);
+    return e.is_zero() || e == one();
+}
+
+bool Fp::lexicographically_largest() const noexcept {
+    return less_than(detail::kPMinus1Over2, canonical());
+}
+
+}  // namespace keel::bls

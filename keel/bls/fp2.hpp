@@ -1,0 +1,82 @@
+#pragma once
+/// Fp2 = Fp[u] / (u^2 + 1), the field G2's coordinates live in: c0 + c1·u.
+///
+/// Constant time like Fp (fp.hpp), except sqrt/inverse's public exponent chains. The
+/// non-residue ξ = 1 + u builds the tower above it (Fp6 = Fp2[v] / (v^3 - ξ)).
+
+#include <optional>
+#include <span>
+
+#include "keel/bls/fp.hpp"
+
+namespace keel::bls {
+
+class Fp2 {
+  public:
+    Fp c0, c1;
+
+    constexpr Fp2() noexcept = default;
+    constexpr Fp2(const Fp& a0, const Fp& a1) noexcept : c0(a0), c1(a1) {}
+
+    static constexpr Fp2 zero() noexcept { return {}; }
+    static constexpr Fp2 one() noexcept { return {Fp::one(), Fp::zero()}; }
+
+    friend constexpr Fp2 operator+(const Fp2& a, const Fp2& b) noexcept {
+        return {a.c0 + b.c0, a.c1 + b.c1};
+    }
+    friend constexpr Fp2 operator-(const Fp2& a, const Fp2& b) noexcept {
+        return {a.c0 - b.c0, a.c1 - b.c1};
+    }
+    friend constexpr Fp2 operator-(const Fp2& a) noexcept { return {-a.c0, -a.c1}; }
+    /// Karatsuba: three Fp multiplications.
+    friend constexpr Fp2 operator*(const Fp2& a, const Fp2& b) noexcept {
+        const Fp v0 = a.c0 * b.c0;
+        const Fp v1 = a.c1 * b.c1;
+        return {v0 - v1, (a.c0 + a.c1) * (b.c0 + b.c1) - v0 - v1};
+    }
+    /// Multiplication by an element of Fp.
+    friend constexpr Fp2 operator*(const Fp2& a, const Fp& b) noexcept {
+        return {a.c0 * b, a.c1 * b};
+    }
+    Fp2& operator+=(const Fp2& b) noexcept { return *this = *this + b; }
+    Fp2& operator-=(const Fp2& b) noexcept { return *this = *this - b; }
+    Fp2& operator*=(const Fp2& b) noexcept { return *this = *this * b; }
+
+    /// (c0 + c1)(c0 - c1) + 2·c0·c1·u: two Fp multiplications.
+    constexpr Fp2 square() const noexcept { return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()}; }
+    constexpr Fp2 dbl() const noexcept { return {c0.dbl(), c1.dbl()}; }
+    /// c0 - c1·u: the Frobenius map x -> x^p on Fp2.
+    constexpr Fp2 conjugate() const noexcept { return {c0, -c1}; }
+    /// Times ξ = 1 + u: (c0 - c1) + (c0 + c1)·u.
+    constexpr Fp2 mul_by_xi() const noexcept { return {c0 - c1, c0 + c1}; }
+    /// c0^2 + c1^2, the norm down to Fp.
+    constexpr Fp norm() const noexcept { return c0.square() + c1.square(); }
+
+    friend constexpr bool operator==(const Fp2& a, const Fp2& b) noexcept {
+        return (a.c0 == b.c0) & (a.c1 == b.c1);
+    }
+    constexpr bool is_zero() const noexcept { return c0.is_zero() & c1.is_zero(); }
+
+    /// a if `flag` else b, without a branch.
+    static constexpr Fp2 select(bool flag, const Fp2& a, const Fp2& b) noexcept {
+        return {Fp::select(flag, a.c0, b.c0), Fp::select(flag, a.c1, b.c1)};
+    }
+
+    /// 1/a = conj(a) / norm(a); zero for zero.
+    Fp2 inverse() const noexcept;
+    /// a^e for a public exponent (little-endian limbs).
+    Fp2 pow(std::span<const std::uint64_t> exponent) const noexcept;
+    /// A square root, or nullopt when a is not a square in Fp2 (Adj and Rodríguez-Henríquez,
+    /// "Square root computation over even extension fields", algorithm 9, for p = 3 mod 4).
+    std::optional<Fp2> sqrt() const noexcept;
+    /// True when a is a square in Fp2 (its norm is a square in Fp).
+    bool is_square() const noexcept { return norm().is_square(); }
+    /// sgn0 of RFC 9380 §4.1 for m = 2: sign of c0, or of c1 when c0 is zero.
+    bool sgn0() const noexcept { return c0.sgn0() || (c0.is_zero() && c1.sgn0()); }
+    /// ZCash serialization's "sort" flag: c1 lexicographically largest, or c0 when c1 is zero.
+    bool lexicographically_largest() const noexcept {
+        return c1.lexicographically_largest() || (c1.is_zero() && c0.lexicographically_largest());
+    }
+};
+
+}  // namespace keel::bls

@@ -1,0 +1,211 @@
+// Fp and Fp2 against GMP: random and edge values (0, 1, p - 1, values near 2^384 reduced),
+// every operation, Montgomery constants, byte encodings and their range check.
+#include <gmp.h>
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "keel/bls/fp2.hpp"
+
+namespace keel::bls {
+namespace {
+
+using detail::Limbs;
+
+/// An mpz holding a limb array's integer.
+struct Mpz {
+    mpz_t v;
+    Mpz() { mpz_init(v); }
+    explicit Mpz(const Limbs& l) {
+        mpz_init(v);
+        mpz_import(v, 6, -1, sizeof(std::uint64_t), 0, 0, l.data());
+    }
+    ~Mpz() { mpz_clear(v); }
+    Mpz(const Mpz&) = delete;
+    Mpz& operator=(const Mpz&) = delete;
+};
+
+Limbs to_limbs(const mpz_t v) {
+    Limbs l{};
+    std::size_t n = 0;
+    mpz_export(l.data(), &n, -1, sizeof(std::uint64_t), 0, 0, v);
+    return l;
+}
+
+const Mpz& modulus() {
+    static const Mpz p(detail::kP);
+    return p;
+}
+
+/// A uniformly random value below p, and its mpz.
+Limbs random_below_p(std::mt19937_64& rng) {
+    for (;;) {
+        Limbs l{};
+        for (auto& w : l) w = rng();
+        l[5] &= (std::uint64_t{1} << 61) - 1;
+        Mpz m(l);
+        if (mpz_cmp(m.v, modulus().v) < 0) return l;
+    }
+}
+
+std::vector<Limbs> samples() {
+    std::mt19937_64 rng(42);
+    std::vector<Limbs> out{Limbs{},
+                           Limbs{1, 0, 0, 0, 0, 0},
+                           Limbs{2, 0, 0, 0, 0, 0},
+                           detail::p_with_low(detail::kP[0] - 1),
+                           detail::p_with_low(detail::kP[0] - 2),
+                           detail::kPMinus1Over2};
+    for (int i = 0; i < 200; ++i) out.push_back(random_below_p(rng));
+    return out;
+}
+
+Limbs mod_op(const Limbs& a, const Limbs& b, void (*op)(mpz_ptr, mpz_srcptr, mpz_srcptr)) {
+    Mpz x(a), y(b), r;
+    op(r.v, x.v, y.v);
+    mpz_mod(r.v, r.v, modulus().v);
+    return to_limbs(r.v);
+}
+
+TEST(BlsFp, MontgomeryConstants) {
+    Mpz r;
+    mpz_ui_pow_ui(r.v, 2, 384);
+    mpz_mod(r.v, r.v, modulus().v);
+    EXPECT_EQ(to_limbs(r.v), detail::kR);
+    mpz_mul(r.v, r.v, r.v);
+    mpz_mod(r.v, r.v, modulus().v);
+    EXPECT_EQ(to_limbs(r.v), detail::kR2);
+    // -p^-1 mod 2^64
+    EXPECT_EQ(detail::kP[0] * detail::kPInv, ~std::uint64_t{0});
+}
+
+TEST(BlsFp, ArithmeticMatchesGmp) {
+    const auto vals = samples();
+    for (std::size_t i = 0; i < vals.size(); ++i) {
+        const Limbs& a = vals[i];
+        const Limbs& b = vals[(i * 7 + 3) % vals.size()];
+        const Fp fa = Fp::from_canonical(a), fb = Fp::from_canonical(b);
+        ASSERT_EQ(fa.canonical(), a);
+        ASSERT_EQ((fa + fb).canonical(), mod_op(a, b, mpz_add)) << i;
+        ASSERT_EQ((fa - fb).canonical(), mod_op(a, b, mpz_sub)) << i;
+        ASSERT_EQ((fa * fb).canonical(), mod_op(a, b, mpz_mul)) << i;
+        ASSERT_EQ(fa.square().canonical(), mod_op(a, a, mpz_mul)) << i;
+        ASSERT_EQ((-fa).canonical(), mod_op(Limbs{}, a, mpz_sub)) << i;
+        if (!fa.is_zero()) {
+            Mpz x(a), inv;
+            ASSERT_NE(mpz_invert(inv.v, x.v, modulus().v), 0);
+            ASSERT_EQ(fa.inverse().canonical(), to_limbs(inv.v)) << i;
+        }
+        // Squares: Legendre symbol agrees, and sqrt gives a root when there is one.
+        Mpz x(a);
+        const bool square = mpz_legendre(x.v, modulus().v) >= 0;
+        ASSERT_EQ(fa.is_square(), square) << i;
+        const auto root = fa.sqrt();
+        ASSERT_EQ(root.has_value(), square) << i;
+        if (root) {
+            ASSERT_EQ(root->square(), fa) << i;
+        }
+    }
+    EXPECT_TRUE(Fp::zero().inverse().is_zero());
+}
+
+TEST(BlsFp, BytesRoundTripAndRangeCheck) {
+    for (const Limbs& a : samples()) {
+        std::array<std::uint8_t, 48> be{};
+        Fp::from_canonical(a).to_bytes(be);
+        auto back = Fp::from_bytes(be);
+        ASSERT_TRUE(back.has_value());
+        EXPECT_EQ(back->canonical(), a);
+    }
+    // p itself and 2^384 - 1 are out of range.
+    std::array<std::uint8_t, 48> be{};
+    for (std::size_t i = 0; i < 6; ++i) {
+        for (int b = 0; b < 8; ++b) {
+            be[8 * i + b] = static_cast<std::uint8_t>(detail::kP[5 - i] >> (56 - 8 * b));
+        }
+    }
+    EXPECT_FALSE(Fp::from_bytes(be).has_value());
+    be.fill(0xff);
+    EXPECT_FALSE(Fp::from_bytes(be).has_value());
+}
+
+TEST(BlsFp, WideReductionMatchesGmp) {
+    std::mt19937_64 rng(7);
+    for (std::size_t len : {0, 1, 7, 8, 48, 63, 64, 100}) {
+        std::vector<std::uint8_t> bytes(len);
+        for (auto& b : bytes) b = static_cast<std::uint8_t>(rng());
+        if (len == 64) std::fill(bytes.begin(), bytes.end(), 0xff);
+        Mpz x, r;
+        if (len != 0) mpz_import(x.v, len, 1, 1, 0, 0, bytes.data());
+        mpz_mod(r.v, x.v, modulus().v);
+        EXPECT_EQ(Fp::from_bytes_wide(bytes).canonical(), to_limbs(r.v)) << len;
+    }
+}
+
+TEST(BlsFp, LexicographicallyLargest) {
+    EXPECT_FALSE(Fp::zero().lexicographically_largest());
+    EXPECT_FALSE(Fp::from_canonical(detail::kPMinus1Over2).lexicographically_largest());
+    EXPECT_TRUE(
+        (Fp::from_canonical(detail::kPMinus1Over2) + Fp::one()).lexicographically_largest());
+    EXPECT_TRUE((-Fp::one()).lexicographically_largest());
+}
+
+/// (a0 + a1·u)(b0 + b1·u) with u^2 = -1, by GMP.
+std::pair<Limbs, Limbs> fp2_mul_gmp(const Limbs& a0, const Limbs& a1, const Limbs& b0,
+                                    const Limbs& b1) {
+    Mpz x0(a0), x1(a1), y0(b0), y1(b1), t, c0, c1;
+    mpz_mul(c0.v, x0.v, y0.v);
+    mpz_mul(t.v, x1.v, y1.v);
+    mpz_sub(c0.v, c0.v, t.v);
+    mpz_mod(c0.v, c0.v, modulus().v);
+    mpz_mul(c1.v, x0.v, y1.v);
+    mpz_mul(t.v, x1.v, y0.v);
+    mpz_add(c1.v, c1.v, t.v);
+    mpz_mod(c1.v, c1.v, modulus().v);
+    return {to_limbs(c0.v), to_limbs(c1.v)};
+}
+
+TEST(BlsFp2, ArithmeticMatchesGmp) {
+    const auto vals = samples();
+    int squares = 0;
+    for (std::size_t i = 0; i + 3 < vals.size(); ++i) {
+        const Fp2 a(Fp::from_canonical(vals[i]), Fp::from_canonical(vals[i + 1]));
+        const Fp2 b(Fp::from_canonical(vals[i + 2]), Fp::from_canonical(vals[i + 3]));
+        const auto [c0, c1] = fp2_mul_gmp(vals[i], vals[i + 1], vals[i + 2], vals[i + 3]);
+        const Fp2 prod = a * b;
+        ASSERT_EQ(prod.c0.canonical(), c0) << i;
+        ASSERT_EQ(prod.c1.canonical(), c1) << i;
+        ASSERT_EQ(a.square(), a * a) << i;
+        ASSERT_EQ(a.mul_by_xi(), a * Fp2(Fp::one(), Fp::one())) << i;
+        if (!a.is_zero()) {
+            ASSERT_EQ(a * a.inverse(), Fp2::one()) << i;
+        }
+        const auto root = a.sqrt();
+        ASSERT_EQ(root.has_value(), a.is_square()) << i;
+        if (root) {
+            ++squares;
+            ASSERT_EQ(root->square(), a) << i;
+        }
+        // Every square has a root: a^2 always does.
+        const auto r2 = a.square().sqrt();
+        ASSERT_TRUE(r2.has_value()) << i;
+        ASSERT_EQ(r2->square(), a.square()) << i;
+    }
+    // About half of random elements are squares; both branches ran.
+    EXPECT_GT(squares, 40);
+    EXPECT_LT(squares, 160);
+    // -1 is a square in Fp2 (it is u^2); its root is ±u.
+    const auto u = (-Fp2::one()).sqrt();
+    ASSERT_TRUE(u.has_value());
+    EXPECT_EQ(u->square(), -Fp2::one());
+}
+
+TEST(BlsFp2, Sgn0FollowsRfc9380) {
+    EXPECT_FALSE(Fp2::zero().sgn0());
+    EXPECT_TRUE(Fp2::one().sgn0());
+    EXPECT_TRUE(Fp2(Fp::zero(), Fp::one()).sgn0());        // c0 = 0: sign of c1
+    EXPECT_FALSE(Fp2(Fp::from_u64(2), Fp::one()).sgn0());  // c0 even and non-zero
+}
+
+}  // namespace
+}  // namespace keel::bls
