@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 
 namespace keel::bls {
 
@@ -131,6 +132,22 @@ inline constexpr Limbs kPMinus1Over2 = shift_right(p_with_low(kP[0] - 1), 1);
 
 }  // namespace detail
 
+/// Six little-endian limbs of a big-endian hex literal ("0x1a01…", at most 96 digits): for
+/// constants written as the specs print them. Not a parser for input: no checks beyond digits.
+consteval detail::Limbs limbs_from_hex(std::string_view hex) {
+    if (hex.starts_with("0x")) hex.remove_prefix(2);
+    detail::Limbs l{};
+    std::size_t bit = 0;
+    for (std::size_t i = hex.size(); i-- > 0; bit += 4) {
+        const char c = hex[i];
+        const std::uint64_t d = c >= '0' && c <= '9'   ? static_cast<std::uint64_t>(c - '0')
+                                : c >= 'a' && c <= 'f' ? static_cast<std::uint64_t>(c - 'a' + 10)
+                                                       : static_cast<std::uint64_t>(c - 'A' + 10);
+        l[bit / 64] |= d << (bit % 64);
+    }
+    return l;
+}
+
 /// An element of Fp (Montgomery form inside; use from_canonical / canonical to convert).
 class Fp {
   public:
@@ -147,6 +164,10 @@ class Fp {
     }
     static constexpr Fp zero() noexcept { return Fp(); }
     static constexpr Fp one() noexcept { return Fp(detail::kR); }
+    /// The element of a canonical hex literal (< p), computed by the compiler.
+    static consteval Fp from_hex(std::string_view hex) {
+        return from_canonical(limbs_from_hex(hex));
+    }
     /// From the Montgomery representation itself (for tables and tests).
     static constexpr Fp from_montgomery(const detail::Limbs& m) noexcept { return Fp(m); }
 

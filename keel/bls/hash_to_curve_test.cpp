@@ -1,0 +1,106 @@
+// RFC 9380 vectors (../shared/vectors/bls/rfc9380): expand_message_xmd with SHA-256 (short and
+// 256-byte DST), hash_to_field's u values and map_to_curve's Q points of the G2 suites.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "keel/bls/hash_to_curve.hpp"
+#include "keel/common/hex.hpp"
+#include "test/testutil/vectors.hpp"
+
+namespace keel::bls {
+namespace {
+
+nlohmann::json load(const std::string& name) {
+    std::ifstream in(testutil::vectors_dir("bls") / "rfc9380" / name);
+    EXPECT_TRUE(in.good()) << name;
+    return nlohmann::json::parse(in);
+}
+
+BytesView text(const std::string& s) {
+    return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
+}
+
+/// "0x…" (one Fp element, canonical hex) as an element.
+Fp fp_of(const std::string& hex) {
+    Bytes b = *hex::decode(hex);
+    Bytes padded(48 - b.size(), 0);
+    padded.insert(padded.end(), b.begin(), b.end());
+    auto v = Fp::from_bytes(std::span<const std::uint8_t, 48>(padded.data(), 48));
+    EXPECT_TRUE(v.has_value()) << hex;
+    return v.value_or(Fp());
+}
+
+/// "0xc0,0xc1" as an Fp2 element.
+Fp2 fp2_of(const std::string& s) {
+    const auto comma = s.find(',');
+    return {fp_of(s.substr(0, comma)), fp_of(s.substr(comma + 1))};
+}
+
+TEST(BlsExpandMessage, Rfc9380Vectors) {
+    int cases = 0;
+    for (const char* file :
+         {"expand_message_xmd_SHA256_38.json", "expand_message_xmd_SHA256_256.json"}) {
+        const auto j = load(file);
+        const std::string dst = j["DST"];
+        for (const auto& t : j["tests"]) {
+            const std::string msg = t["msg"];
+            const std::size_t len = std::stoul(t["len_in_bytes"].get<std::string>(), nullptr, 16);
+            const auto got = expand_message_xmd(text(msg), text(dst), len);
+            ASSERT_TRUE(got.has_value());
+            EXPECT_EQ(hex::encode(*got), t["uniform_bytes"].get<std::string>())
+                << file << " " << msg;
+            ++cases;
+        }
+    }
+    EXPECT_EQ(cases, 20);
+}
+
+TEST(BlsExpandMessage, LengthLimits) {
+    EXPECT_FALSE(expand_message_xmd(text("m"), text("d"), 0).has_value());
+    EXPECT_FALSE(expand_message_xmd(text("m"), text("d"), 255 * 32 + 1).has_value());
+    EXPECT_EQ(expand_message_xmd(text("m"), text("d"), 255 * 32)->size(), 255u * 32);
+}
+
+// u = hash_to_field(msg, 2) and Q_i = map_to_curve(u_i) for the random-oracle suite, and
+// Q = map_to_curve(u) for the non-uniform one; every Q is on E2.
+TEST(BlsHashToCurve, G2MapMatchesRfc9380) {
+    int cases = 0;
+    for (const char* file :
+         {"BLS12381G2_XMD_SHA-256_SSWU_RO_.json", "BLS12381G2_XMD_SHA-256_SSWU_NU_.json"}) {
+        const auto j = load(file);
+        const std::string dst = j["dst"];
+        const bool ro = j["randomOracle"].get<bool>();
+        for (const auto& v : j["vectors"]) {
+            const std::string msg = v["msg"];
+            const auto u = hash_to_field_fp2(text(msg), text(dst), ro ? 2 : 1);
+            ASSERT_EQ(u.size(), ro ? 2u : 1u);
+            for (std::size_t i = 0; i < u.size(); ++i) {
+                EXPECT_EQ(u[i], fp2_of(v["u"][i])) << file << " " << msg << " u" << i;
+                const G2Affine q = map_to_curve_g2(u[i]);
+                EXPECT_TRUE(q.on_curve());
+                const auto& want = ro ? v[i == 0 ? "Q0" : "Q1"] : v["Q"];
+                EXPECT_EQ(q.x, fp2_of(want["x"])) << file << " " << msg << " Q" << i;
+                EXPECT_EQ(q.y, fp2_of(want["y"])) << file << " " << msg << " Q" << i;
+            }
+            ++cases;
+        }
+    }
+    EXPECT_EQ(cases, 10);
+}
+
+TEST(BlsHashToCurve, G1FieldElementsMatchRfc9380) {
+    const auto j = load("BLS12381G1_XMD_SHA-256_SSWU_RO_.json");
+    const std::string dst = j["dst"];
+    for (const auto& v : j["vectors"]) {
+        const auto u = hash_to_field_fp(text(v["msg"].get<std::string>()), text(dst), 2);
+        ASSERT_EQ(u.size(), 2u);
+        EXPECT_EQ(u[0], fp_of(v["u"][0]));
+        EXPECT_EQ(u[1], fp_of(v["u"][1]));
+    }
+}
+
+}  // namespace
+}  // namespace keel::bls
