@@ -53,9 +53,10 @@ class Fp2 {
     constexpr Fp norm() const noexcept { return c0.square() + c1.square(); }
 
     friend constexpr bool operator==(const Fp2& a, const Fp2& b) noexcept {
-        return (a.c0 == b.c0) & (a.c1 == b.c1);
+        // Both halves compared, no early exit: the time does not depend on the values.
+        return (static_cast<unsigned>(a.c0 == b.c0) & static_cast<unsigned>(a.c1 == b.c1)) != 0;
     }
-    constexpr bool is_zero() const noexcept { return c0.is_zero() & c1.is_zero(); }
+    constexpr bool is_zero() const noexcept { return *this == Fp2(); }
 
     /// a if `flag` else b, without a branch.
     static constexpr Fp2 select(bool flag, const Fp2& a, const Fp2& b) noexcept {
