@@ -1,0 +1,335 @@
+// G1 and G2: group laws on random points, generators, endomorphisms, subgroup checks against
+// [r]P == O, cofactor clearing, and the constantine scalar-multiplication vectors for both
+// scalar multiplications.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "keel/bls/g1.hpp"
+#include "keel/bls/g2.hpp"
+#include "test/testutil/vectors.hpp"
+
+namespace keel::bls {
+namespace {
+
+std::mt19937_64& rng() {
+    static std::mt19937_64 r(20240607);
+    return r;
+}
+
+/// A uniformly random field element (rejection sampling below p).
+Fp random_fp() {
+    for (;;) {
+        detail::Limbs l{};
+        for (auto& v : l) v = rng()();
+        l[5] &= (1ull << 61) - 1;
+        bool below = false;
+        for (std::size_t i = 6; i-- > 0;) {
+            if (l[i] != detail::kP[i]) {
+                below = l[i] < detail::kP[i];
+                break;
+            }
+        }
+        if (below) return Fp::from_canonical(l);
+    }
+}
+
+Fp2 random_fp2() {
+    return {random_fp(), random_fp()};
+}
+
+using Limbs4 = std::array<std::uint64_t, 4>;
+
+Scalar random_scalar(unsigned bits = 255) {
+    Limbs4 k{};
+    for (auto& v : k) v = rng()();
+    for (unsigned i = bits; i < 256; ++i) k[i / 64] &= ~(1ull << (i % 64));
+    return Scalar(k);
+}
+
+Scalar small(std::uint64_t v) {
+    return Scalar(Limbs4{v, 0, 0, 0});
+}
+
+/// A random point of E1 (almost surely not in G1: the cofactor is large).
+G1Jacobian random_e1() {
+    for (;;) {
+        const Fp x = random_fp();
+        if (const auto y = (x.square() * x + kB1).sqrt()) return G1Jacobian::from_affine({x, *y});
+    }
+}
+G2Jacobian random_e2() {
+    for (;;) {
+        const Fp2 x = random_fp2();
+        if (const auto y = (x.square() * x + kB2).sqrt()) return G2Jacobian::from_affine({x, *y});
+    }
+}
+
+/// The same point with Z scaled by a random λ: (λ^2 X, λ^3 Y, λ Z).
+template <class J>
+J rescale(const J& p) {
+    typename J::Field l;
+    if constexpr (std::is_same_v<typename J::Field, Fp>)
+        l = random_fp();
+    else
+        l = random_fp2();
+    return {p.x * l.square(), p.y * l.square() * l, p.z * l};
+}
+
+Scalar add_scalars(const Scalar& a, const Scalar& b) {
+    Limbs4 s{};
+    std::uint64_t carry = 0;
+    for (std::size_t i = 0; i < 4; ++i)
+        carry = detail::add_carry(a.limbs()[i], b.limbs()[i], carry, s[i]);
+    return Scalar(s);
+}
+
+template <class J>
+void check_group_laws(const J& g, J (*random_point)()) {
+    const J o = J::identity();
+    for (int iter = 0; iter < 8; ++iter) {
+        const J a = g.mul_ct(random_scalar());
+        const J b = iter % 2 ? random_point() : g.mul_vartime(random_scalar());
+        const J c = rescale(g.mul_vartime(random_scalar()));
+        ASSERT_TRUE(a.on_curve() && b.on_curve() && c.on_curve());
+        EXPECT_EQ((a + b) + c, a + (b + c));
+        EXPECT_EQ(a + b, b + a);
+        EXPECT_EQ(a + o, a);
+        EXPECT_EQ(o + a, a);
+        EXPECT_TRUE((a + (-a)).is_identity());
+        EXPECT_TRUE((a - a).is_identity());
+        EXPECT_EQ(a + a, a.dbl());
+        EXPECT_EQ(a + rescale(a), a.dbl());
+        EXPECT_EQ(a.add_vartime(rescale(a)), a.dbl());
+        EXPECT_TRUE(a.add_vartime(-rescale(a)).is_identity());
+        EXPECT_EQ(a.add_vartime(b), a + b);
+        EXPECT_EQ(a.add_vartime(o), a);
+        EXPECT_EQ(o.add_vartime(b), b);
+        EXPECT_EQ(a.add_mixed(b.to_affine()), a + b);
+        EXPECT_EQ(a.add_mixed(a.to_affine()), a.dbl());
+        EXPECT_TRUE(a.add_mixed((-a).to_affine()).is_identity());
+        EXPECT_EQ(a.add_mixed(o.to_affine()), a);
+        EXPECT_EQ(o.add_mixed(b.to_affine()), b);
+        EXPECT_EQ(J::from_affine(c.to_affine()), c);
+        EXPECT_EQ(c.to_affine(), rescale(c).to_affine());
+        EXPECT_NE(a, b);
+        EXPECT_NE(a, o);
+        EXPECT_TRUE(o.dbl().is_identity());
+        EXPECT_TRUE(o.to_affine().infinity);
+        // Scalar multiplication: distributes, both flavours agree.
+        const Scalar k1 = random_scalar(254), k2 = random_scalar(254);
+        const Scalar k12 = add_scalars(k1, k2);
+        EXPECT_EQ(b.mul_ct(k1) + b.mul_ct(k2), b.mul_ct(k12));
+        EXPECT_EQ(b.mul_vartime(k1) + b.mul_vartime(k2), b.mul_vartime(k12));
+        EXPECT_EQ(b.mul_ct(k1), b.mul_vartime(k1));
+        EXPECT_EQ(b.mul_ct(k1).mul_ct(k2), b.mul_ct(k2).mul_ct(k1));
+    }
+    // Small and edge scalars.
+    EXPECT_TRUE(g.mul_ct(Scalar()).is_identity());
+    EXPECT_TRUE(g.mul_vartime(Scalar()).is_identity());
+    EXPECT_EQ(g.mul_ct(small(1)), g);
+    EXPECT_EQ(g.mul_ct(small(2)), g.dbl());
+    EXPECT_EQ(g.mul_vartime(small(3)), g.dbl() + g);
+    EXPECT_EQ(g.mul_ct(Scalar(Limbs4{~0ull, ~0ull, ~0ull, ~0ull})),
+              g.mul_vartime(Scalar(Limbs4{~0ull, ~0ull, ~0ull, ~0ull})));
+    EXPECT_EQ(g.mul_by_x_abs(), g.mul_vartime(small(kBlsXAbs)));
+    // [r]G = O, [r - 1]G = -G.
+    EXPECT_TRUE(g.mul_ct(Scalar(kR)).is_identity());
+    EXPECT_TRUE(g.mul_vartime(kR).is_identity());
+    const Scalar r1(Limbs4{kR[0] - 1, kR[1], kR[2], kR[3]});
+    EXPECT_EQ(g.mul_ct(r1), -g);
+    EXPECT_EQ(g.mul_vartime(r1), -g);
+}
+
+TEST(BlsG1, GeneratorAndGroupLaws) {
+    const G1Jacobian g = g1_generator();
+    ASSERT_TRUE(kG1Generator.on_curve());
+    EXPECT_TRUE(g.in_subgroup_by_order());
+    EXPECT_TRUE(in_g1(g));
+    check_group_laws<G1Jacobian>(g, random_e1);
+}
+
+TEST(BlsG2, GeneratorAndGroupLaws) {
+    const G2Jacobian g = g2_generator();
+    ASSERT_TRUE(kG2Generator.on_curve());
+    EXPECT_TRUE(g.in_subgroup_by_order());
+    EXPECT_TRUE(in_g2(g));
+    check_group_laws<G2Jacobian>(g, random_e2);
+}
+
+TEST(BlsG1, BetaIsTheRightCubeRootOfUnity) {
+    EXPECT_NE(kG1Beta, Fp::one());
+    EXPECT_EQ(kG1Beta.square() * kG1Beta, Fp::one());
+    // φ acts on G1 as multiplication by -x^2 (mod r).
+    const G1Jacobian g = g1_generator();
+    EXPECT_EQ(g1_phi(g), -g.mul_by_x_abs().mul_by_x_abs());
+}
+
+TEST(BlsG2, PsiActsAsXOnG2) {
+    const G2Jacobian g = g2_generator();
+    EXPECT_EQ(g2_psi(g), -g.mul_by_x_abs());
+    // ψ is a group endomorphism of E2 and commutes with rescaling.
+    const G2Jacobian a = random_e2(), b = random_e2();
+    EXPECT_EQ(g2_psi(a + b), g2_psi(a) + g2_psi(b));
+    EXPECT_EQ(g2_psi(rescale(a)), g2_psi(a));
+    EXPECT_TRUE(g2_psi(a).on_curve());
+}
+
+TEST(BlsG1, FastSubgroupCheckAgreesWithOrder) {
+    int in = 0, out = 0;
+    for (int i = 0; i < 24; ++i) {
+        G1Jacobian p = random_e1();
+        if (i % 2) p = clear_cofactor_g1(p);
+        if (i % 6 == 0) p = g1_generator().mul_vartime(random_scalar());
+        const bool by_order = p.in_subgroup_by_order();
+        EXPECT_EQ(in_g1(p), by_order);
+        EXPECT_EQ(in_g1(p.to_affine()), by_order);
+        (by_order ? in : out)++;
+    }
+    EXPECT_GT(in, 8);
+    EXPECT_GT(out, 4);
+    EXPECT_TRUE(in_g1(G1Jacobian::identity()));
+    // A point of small order times a subgroup point: on the curve, not in G1.
+    const G1Affine t{Fp::zero(), Fp::from_u64(2)};  // (0, 2): y^2 = 4, order 3
+    ASSERT_TRUE(t.on_curve());
+    EXPECT_FALSE(in_g1(t));
+    EXPECT_FALSE(G1Jacobian::from_affine(t).in_subgroup_by_order());
+    EXPECT_TRUE(G1Jacobian::from_affine(t).mul_vartime(small(3)).is_identity());
+}
+
+TEST(BlsG2, FastSubgroupCheckAgreesWithOrder) {
+    int in = 0, out = 0;
+    for (int i = 0; i < 16; ++i) {
+        G2Jacobian p = random_e2();
+        if (i % 2) p = clear_cofactor_g2(p);
+        const bool by_order = p.in_subgroup_by_order();
+        EXPECT_EQ(in_g2(p), by_order);
+        EXPECT_EQ(in_g2(p.to_affine()), by_order);
+        (by_order ? in : out)++;
+    }
+    EXPECT_EQ(in, 8);
+    EXPECT_EQ(out, 8);
+    EXPECT_TRUE(in_g2(G2Jacobian::identity()));
+}
+
+TEST(BlsGroup, EndomorphismMultiplicationMatchesWnaf) {
+    const Limbs4 ones{~0ull, ~0ull, ~0ull, ~0ull};
+    const Limbs4 r_minus_1{kR[0] - 1, kR[1], kR[2], kR[3]};
+    const G1Jacobian g1 = g1_generator().mul_vartime(random_scalar());
+    const G2Jacobian g2 = g2_generator().mul_vartime(random_scalar());
+    for (const Scalar& k : {Scalar(), small(1), small(kBlsXAbs), Scalar(ones), Scalar(r_minus_1),
+                            Scalar(kR), random_scalar(), random_scalar(), random_scalar(128)}) {
+        EXPECT_EQ(g1_mul_glv(g1, k), g1.mul_vartime(k));
+        EXPECT_EQ(g2_mul_gls(g2, k), g2.mul_vartime(k));
+    }
+    // Outside the subgroup the endomorphism shortcut does not apply: the results differ.
+    const G1Jacobian e1 = random_e1();
+    const Scalar k = random_scalar();
+    EXPECT_NE(g1_mul_glv(e1, k), e1.mul_vartime(k));
+}
+
+TEST(BlsG1, ClearCofactorIsHEff) {
+    for (int i = 0; i < 4; ++i) {
+        const G1Jacobian p = random_e1();
+        const G1Jacobian q = clear_cofactor_g1(p);
+        EXPECT_EQ(q, p.mul_vartime(std::array<std::uint64_t, 1>{kG1HEff}));
+        EXPECT_TRUE(q.in_subgroup_by_order());
+    }
+}
+
+TEST(BlsG2, ClearCofactorIsHEff) {
+    // h_eff of RFC 9380 §8.8.2, as little-endian limbs.
+    const std::string hex =
+        "bc69f08f2ee75b3584c6a0ea91b352888e2a8e9145ad7689986ff031508ffe1329c2f178731db956d82bf015"
+        "d1212b02ec0ec69d7477c1ae954cbc06689f6a359894c0adebbf6b4e8020005aaa95551";
+    std::array<std::uint64_t, 12> h{};
+    for (std::size_t i = 0; i < hex.size(); ++i) {
+        const char c = hex[hex.size() - 1 - i];
+        const std::uint64_t v = c <= '9' ? c - '0' : c - 'a' + 10;
+        h[i / 16] |= v << (4 * (i % 16));
+    }
+    for (int i = 0; i < 3; ++i) {
+        const G2Jacobian p = random_e2();
+        const G2Jacobian q = clear_cofactor_g2(p);
+        EXPECT_TRUE(q.in_subgroup_by_order());
+        EXPECT_FALSE(q.is_identity());
+        EXPECT_EQ(q, p.mul_vartime(h));
+    }
+}
+
+// ---- constantine scalar-multiplication vectors ----
+
+/// An Fp from hex of any length up to 96 digits, with or without 0x.
+Fp fp_hex(std::string s) {
+    if (s.starts_with("0x")) s = s.substr(2);
+    s.insert(0, 96 - s.size(), '0');
+    const Bytes b = testutil::from_hex(s);
+    const auto v = Fp::from_bytes(std::span<const std::uint8_t, 48>(b.data(), 48));
+    if (!v) throw std::runtime_error("coordinate out of range: " + s);
+    return *v;
+}
+
+Scalar scalar_hex(std::string s) {
+    if (s.starts_with("0x")) s = s.substr(2);
+    s.insert(0, 64 - s.size(), '0');
+    const Bytes b = testutil::from_hex(s);
+    Limbs4 k{};
+    for (std::size_t i = 0; i < 32; ++i)
+        k[(31 - i) / 8] |= std::uint64_t{b[i]} << (8 * ((31 - i) % 8));
+    return Scalar(k);
+}
+
+G1Affine g1_json(const nlohmann::json& j) {
+    return {fp_hex(j["x"].get<std::string>()), fp_hex(j["y"].get<std::string>())};
+}
+Fp2 fp2_json(const nlohmann::json& j) {
+    return {fp_hex(j["c0"].get<std::string>()), fp_hex(j["c1"].get<std::string>())};
+}
+G2Affine g2_json(const nlohmann::json& j) {
+    return {fp2_json(j["x"]), fp2_json(j["y"])};
+}
+
+G1Jacobian mul_endo(const G1Jacobian& p, const Scalar& k) {
+    return g1_mul_glv(p, k);
+}
+G2Jacobian mul_endo(const G2Jacobian& p, const Scalar& k) {
+    return g2_mul_gls(p, k);
+}
+
+template <class J, class Parse>
+int run_scalar_mul_file(const std::string& name, Parse parse) {
+    const auto json =
+        testutil::load_json(testutil::vectors_dir("bls/constantine-scalar-mul") / name);
+    int n = 0;
+    for (const auto& v : json.at("vectors")) {
+        const auto p = parse(v.at("P"));
+        const auto q = parse(v.at("Q"));
+        const Scalar k = scalar_hex(v.at("scalar").get<std::string>());
+        const J pj = J::from_affine(p);
+        EXPECT_TRUE(pj.on_curve()) << name << " #" << v.at("id");
+        EXPECT_EQ(pj.mul_ct(k).to_affine(), q) << name << " #" << v.at("id");
+        EXPECT_EQ(pj.mul_vartime(k).to_affine(), q) << name << " #" << v.at("id");
+        EXPECT_EQ(mul_endo(pj, k).to_affine(), q) << name << " #" << v.at("id");
+        ++n;
+    }
+    return n;
+}
+
+TEST(BlsGroupVectors, ConstantineScalarMul) {
+    int total = 0;
+    for (const char* bits : {"32", "64", "128", "255"}) {
+        const std::string suffix = std::string(bits) + "bit.json";
+        const int n1 =
+            run_scalar_mul_file<G1Jacobian>("tv_BLS12_381_scalar_mul_G1_" + suffix, g1_json);
+        const int n2 =
+            run_scalar_mul_file<G2Jacobian>("tv_BLS12_381_scalar_mul_G2_" + suffix, g2_json);
+        EXPECT_EQ(n1, 40);
+        EXPECT_EQ(n2, 40);
+        total += n1 + n2;
+    }
+    EXPECT_EQ(total, 320);
+}
+
+}  // namespace
+}  // namespace keel::bls
