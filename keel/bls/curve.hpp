@@ -199,7 +199,7 @@ class Jacobian {
         const Field y3 = rr * (v - x3) - (y * j).dbl();
         const Field z3 = (z + h).square() - z1z1 - hh;
         const Jacobian sum{x3, y3, z3};
-        const Jacobian r = select(h.is_zero() & rr.is_zero(), dbl(), sum);
+        const Jacobian r = select(both(h.is_zero(), rr.is_zero()), dbl(), sum);
         return select(is_identity(), from_affine(q), select(q.infinity, *this, r));
     }
 
@@ -211,7 +211,7 @@ class Jacobian {
         const bool same_x = p.x * z2z2 == q.x * z1z1;
         const bool same_y = p.y * z2z2 * q.z == q.y * z1z1 * p.z;
         const bool pi = p.is_identity(), qi = q.is_identity();
-        return (pi & qi) | (!pi & !qi & same_x & same_y);
+        return either(both(pi, qi), both(both(!pi, !qi), both(same_x, same_y)));
     }
 
     /// [k]P in constant time for a secret k (any 256-bit value, not only < r): a fixed 4-bit window

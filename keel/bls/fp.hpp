@@ -132,6 +132,15 @@ inline constexpr Limbs kPMinus1Over2 = shift_right(p_with_low(kP[0] - 1), 1);
 
 }  // namespace detail
 
+/// a && b with both always evaluated and no branch (for flags derived from secret values).
+constexpr bool both(bool a, bool b) noexcept {
+    return (static_cast<unsigned>(a) & static_cast<unsigned>(b)) != 0;
+}
+/// a || b with both always evaluated and no branch.
+constexpr bool either(bool a, bool b) noexcept {
+    return (static_cast<unsigned>(a) | static_cast<unsigned>(b)) != 0;
+}
+
 /// Six little-endian limbs of a big-endian hex literal ("0x1a01…", at most 96 digits): for
 /// constants written as the specs print them. Not a parser for input: no checks beyond digits.
 consteval detail::Limbs limbs_from_hex(std::string_view hex) {

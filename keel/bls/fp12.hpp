@@ -61,10 +61,10 @@ class Fp12 {
     Fp12 pow(std::span<const std::uint64_t> exponent) const noexcept;
 
     friend constexpr bool operator==(const Fp12& a, const Fp12& b) noexcept {
-        return (a.c0 == b.c0) & (a.c1 == b.c1);
+        return both(a.c0 == b.c0, a.c1 == b.c1);
     }
     constexpr bool is_one() const noexcept { return *this == one(); }
-    constexpr bool is_zero() const noexcept { return c0.is_zero() & c1.is_zero(); }
+    constexpr bool is_zero() const noexcept { return both(c0.is_zero(), c1.is_zero()); }
 
     /// a if `flag` else b, without a branch.
     static constexpr Fp12 select(bool flag, const Fp12& a, const Fp12& b) noexcept {

@@ -54,7 +54,7 @@ class Fp2 {
 
     friend constexpr bool operator==(const Fp2& a, const Fp2& b) noexcept {
         // Both halves compared, no early exit: the time does not depend on the values.
-        return (static_cast<unsigned>(a.c0 == b.c0) & static_cast<unsigned>(a.c1 == b.c1)) != 0;
+        return both(a.c0 == b.c0, a.c1 == b.c1);
     }
     constexpr bool is_zero() const noexcept { return *this == Fp2(); }
 

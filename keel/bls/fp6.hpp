@@ -55,9 +55,11 @@ class Fp6 {
     }
 
     friend constexpr bool operator==(const Fp6& a, const Fp6& b) noexcept {
-        return (a.c0 == b.c0) & (a.c1 == b.c1) & (a.c2 == b.c2);
+        return both(both(a.c0 == b.c0, a.c1 == b.c1), a.c2 == b.c2);
     }
-    constexpr bool is_zero() const noexcept { return c0.is_zero() & c1.is_zero() & c2.is_zero(); }
+    constexpr bool is_zero() const noexcept {
+        return both(both(c0.is_zero(), c1.is_zero()), c2.is_zero());
+    }
 
     /// a if `flag` else b, without a branch.
     static constexpr Fp6 select(bool flag, const Fp6& a, const Fp6& b) noexcept {
