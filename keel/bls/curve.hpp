@@ -124,11 +124,11 @@ class Jacobian {
 
     /// The affine point, with one field inversion (zero's inverse is zero, so infinity comes out
     /// with zero coordinates and `infinity` set, as affine.hpp wants). Constant time.
-    Affine to_affine() const noexcept {
-        const Field zinv = z.inverse();
-        const Field zinv2 = zinv.square();
-        return Affine{x * zinv2, y * zinv2 * zinv, z.is_zero()};
-    }
+    Affine to_affine() const noexcept { return affine_with(z.inverse()); }
+
+    /// As to_affine(), with a variable-time inversion: for public points only (hashes of
+    /// messages, keys and signatures being verified), never for results of secret scalars.
+    Affine to_affine_vartime() const noexcept { return affine_with(z.inverse_vartime()); }
 
     /// True for the point at infinity.
     constexpr bool is_identity() const noexcept { return z.is_zero(); }
@@ -321,6 +321,12 @@ class Jacobian {
 
     /// add-2007-bl (11M + 5S) without the special cases; reports h = U2 - U1 = 0 (same x) and
     /// r = 2(S2 - S1) = 0 (same y) so callers can handle P = Q and P = -Q.
+    /// The affine point for a given 1/Z.
+    Affine affine_with(const Field& zinv) const noexcept {
+        const Field zinv2 = zinv.square();
+        return Affine{x * zinv2, y * zinv2 * zinv, z.is_zero()};
+    }
+
     static Jacobian add_general(const Jacobian& p, const Jacobian& q, bool& h_zero,
                                 bool& r_zero) noexcept {
         const Field z1z1 = p.z.square();

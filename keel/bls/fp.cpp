@@ -70,6 +70,70 @@ Fp Fp::inverse() const noexcept {
     return pow(detail::kPMinus2);
 }
 
+namespace {
+
+/// a -= b (a >= b).
+void sub_in_place(Limbs& a, const Limbs& b) noexcept {
+    std::uint64_t borrow = 0;
+    for (std::size_t i = 0; i < 6; ++i) borrow = detail::sub_borrow(a[i], b[i], borrow, a[i]);
+}
+
+/// a >>= 1.
+void halve(Limbs& a) noexcept {
+    a = detail::shift_right(a, 1);
+}
+
+/// x / 2 mod p for x < p: x + p is even when x is odd, and below 2^382.
+void halve_mod_p(Limbs& x) noexcept {
+    if ((x[0] & 1) != 0) {
+        std::uint64_t carry = 0;
+        for (std::size_t i = 0; i < 6; ++i)
+            carry = detail::add_carry(x[i], detail::kP[i], carry, x[i]);
+    }
+    halve(x);
+}
+
+/// x = x - y mod p for x, y < p.
+void sub_mod_p(Limbs& x, const Limbs& y) noexcept {
+    if (less_than(x, y)) {
+        std::uint64_t carry = 0;
+        for (std::size_t i = 0; i < 6; ++i)
+            carry = detail::add_carry(x[i], detail::kP[i], carry, x[i]);
+    }
+    sub_in_place(x, y);
+}
+
+bool is_one(const Limbs& a) noexcept {
+    return a[0] == 1 && (a[1] | a[2] | a[3] | a[4] | a[5]) == 0;
+}
+
+}  // namespace
+
+Fp Fp::inverse_vartime() const noexcept {
+    if (is_zero()) return Fp();
+    // Invariants: x1·a = u and x2·a = v (mod p); u and v shrink to gcd(a, p) = 1.
+    Limbs u = canonical(), v = detail::kP;
+    Limbs x1{1, 0, 0, 0, 0, 0}, x2{};
+    while (!is_one(u) && !is_one(v)) {
+        while ((u[0] & 1) == 0) {
+            halve(u);
+            halve_mod_p(x1);
+        }
+        while ((v[0] & 1) == 0) {
+            halve(v);
+            halve_mod_p(x2);
+        }
+        if (!less_than(u, v)) {
+            sub_in_place(u, v);
+            sub_mod_p(x1, x2);
+        } else {
+            sub_in_place(v, u);
+            sub_mod_p(x2, x1);
+        }
+    }
+    return from_canonical(is_one(u) ? x1 : x2);
+}
+
 std::optional<Fp> Fp::sqrt() const noexcept {
     const Fp s = pow(detail::kPPlus1Over4);
     if (s.square() != *this) return std::nullopt;

@@ -1,7 +1,7 @@
 #pragma once
 /// Fp2 = Fp[u] / (u^2 + 1), the field G2's coordinates live in: c0 + c1·u.
 ///
-/// Constant time like Fp (fp.hpp), except sqrt/inverse's public exponent chains. The
+/// Constant time like Fp (fp.hpp), except sqrt and inverse_vartime (public data only). The
 /// non-residue ξ = 1 + u builds the tower above it (Fp6 = Fp2[v] / (v^3 - ξ)).
 
 #include <optional>
@@ -63,12 +63,15 @@ class Fp2 {
         return {Fp::select(flag, a.c0, b.c0), Fp::select(flag, a.c1, b.c1)};
     }
 
-    /// 1/a = conj(a) / norm(a); zero for zero.
+    /// 1/a = conj(a) / norm(a); zero for zero. Constant time.
     Fp2 inverse() const noexcept;
+    /// As inverse(), in variable time (Fp::inverse_vartime): public values only.
+    Fp2 inverse_vartime() const noexcept;
     /// a^e for a public exponent (little-endian limbs).
     Fp2 pow(std::span<const std::uint64_t> exponent) const noexcept;
-    /// A square root, or nullopt when a is not a square in Fp2 (Adj and Rodríguez-Henríquez,
-    /// "Square root computation over even extension fields", algorithm 9, for p = 3 mod 4).
+    /// A square root, or nullopt when a is not a square in Fp2: through Fp (the norm's root,
+    /// then a root of (c0 ± g) / 2). Variable time: for public values only (decoding points,
+    /// hashing to the curve).
     std::optional<Fp2> sqrt() const noexcept;
     /// True when a is a square in Fp2 (its norm is a square in Fp).
     bool is_square() const noexcept { return norm().is_square(); }

@@ -95,6 +95,7 @@ TEST(BlsFp, ArithmeticMatchesGmp) {
             Mpz x(a), inv;
             ASSERT_NE(mpz_invert(inv.v, x.v, modulus().v), 0);
             ASSERT_EQ(fa.inverse().canonical(), to_limbs(inv.v)) << i;
+            ASSERT_EQ(fa.inverse_vartime().canonical(), to_limbs(inv.v)) << i;
         }
         // Squares: Legendre symbol agrees, and sqrt gives a root when there is one.
         Mpz x(a);
@@ -107,6 +108,7 @@ TEST(BlsFp, ArithmeticMatchesGmp) {
         }
     }
     EXPECT_TRUE(Fp::zero().inverse().is_zero());
+    EXPECT_TRUE(Fp::zero().inverse_vartime().is_zero());
 }
 
 TEST(BlsFp, BytesRoundTripAndRangeCheck) {
@@ -179,6 +181,7 @@ TEST(BlsFp2, ArithmeticMatchesGmp) {
         ASSERT_EQ(a.mul_by_xi(), a * Fp2(Fp::one(), Fp::one())) << i;
         if (!a.is_zero()) {
             ASSERT_EQ(a * a.inverse(), Fp2::one()) << i;
+            ASSERT_EQ(a.inverse_vartime(), a.inverse()) << i;
         }
         const auto root = a.sqrt();
         ASSERT_EQ(root.has_value(), a.is_square()) << i;

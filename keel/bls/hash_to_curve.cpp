@@ -154,12 +154,11 @@ G2Affine map_to_curve_g2(const Fp2& u) noexcept {
     // Simplified SWU (§6.6.2), straight from the definition.
     const Fp2 zu2 = kZ * u.square();
     const Fp2 den = zu2.square() + zu2;  // Z^2 u^4 + Z u^2
-    Fp2 x1;
-    if (den.is_zero()) {
-        x1 = kB * (kZ * kA).inverse();
-    } else {
-        x1 = -kB * kA.inverse() * (Fp2::one() + den.inverse());
-    }
+    // -B/A and B/(Z·A) are constants: computed once (inversion is not constexpr).
+    static const Fp2 minus_b_over_a = -kB * kA.inverse();
+    static const Fp2 b_over_za = kB * (kZ * kA).inverse();
+    const Fp2 x1 =
+        den.is_zero() ? b_over_za : minus_b_over_a * (Fp2::one() + den.inverse_vartime());
     Fp2 x = x1;
     auto y = g_iso(x1).sqrt();
     if (!y) {
@@ -177,8 +176,10 @@ G2Affine map_to_curve_g2(const Fp2& u) noexcept {
         p.infinity = true;
         return p;
     }
-    p.x = horner(kXNum, x) * x_den.inverse();
-    p.y = yv * horner(kYNum, x) * y_den.inverse();
+    // One inversion for both denominators: 1/x_den = y_den / (x_den·y_den), and alike.
+    const Fp2 inv = (x_den * y_den).inverse_vartime();
+    p.x = horner(kXNum, x) * y_den * inv;
+    p.y = yv * horner(kYNum, x) * x_den * inv;
     return p;
 }
 

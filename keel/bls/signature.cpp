@@ -25,7 +25,7 @@ const G1Affine& neg_g1() noexcept {
 /// e(p, H(msg))·e(-G1, sig) == 1.
 bool verify_point(const G1Affine& pk, BytesView msg, const Signature& sig) {
     const std::array<std::pair<G1Affine, G2Affine>, 2> pairs{
-        std::pair{pk, hash_to_g2(msg).to_affine()}, std::pair{neg_g1(), sig.point()}};
+        std::pair{pk, hash_to_g2(msg).to_affine_vartime()}, std::pair{neg_g1(), sig.point()}};
     return pairing_product_is_one(pairs);
 }
 
@@ -115,7 +115,7 @@ bool aggregate_verify(std::span<const PublicKey> pks, std::span<const BytesView>
     std::vector<std::pair<G1Affine, G2Affine>> pairs;
     pairs.reserve(pks.size() + 1);
     for (std::size_t i = 0; i < pks.size(); ++i) {
-        pairs.emplace_back(pks[i].point(), hash_to_g2(msgs[i]).to_affine());
+        pairs.emplace_back(pks[i].point(), hash_to_g2(msgs[i]).to_affine_vartime());
     }
     pairs.emplace_back(neg_g1(), sig.point());
     return pairing_product_is_one(pairs);
@@ -123,7 +123,7 @@ bool aggregate_verify(std::span<const PublicKey> pks, std::span<const BytesView>
 
 bool fast_aggregate_verify(std::span<const PublicKey> pks, BytesView msg, const Signature& sig) {
     if (pks.empty()) return false;
-    return verify_point(sum(pks).to_affine(), msg, sig);
+    return verify_point(sum(pks).to_affine_vartime(), msg, sig);
 }
 
 std::optional<G1Affine> eth_aggregate_pubkeys(std::span<const PublicKey> pks) {
