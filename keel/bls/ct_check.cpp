@@ -3,6 +3,8 @@
 // marked undefined; memcheck then reports every conditional jump and every memory address that
 // depends on them. The results (public key, signature) are public, so they are marked defined
 // again before anything looks at them. Run natively it only checks that the values are right.
+// Valgrind's CPU does not report ADX, so this checks the portable Fp multiplication; the
+// MULX/ADX one (fp.hpp) is straight-line assembly with no branch or address to depend on.
 #include <valgrind/memcheck.h>
 
 #include <cstdio>

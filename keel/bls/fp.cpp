@@ -4,6 +4,12 @@
 
 namespace keel::bls {
 
+#if defined(__x86_64__)
+namespace detail {
+const bool g_mulx_adx = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("adx");
+}  // namespace detail
+#endif
+
 namespace {
 
 using detail::Limbs;
