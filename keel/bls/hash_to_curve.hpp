@@ -1,8 +1,8 @@
 #pragma once
 /// Hashing to BLS12-381 (RFC 9380): expand_message_xmd with SHA-256 (§5.3.1), hash_to_field
 /// (§5.2, L = 64 bytes per element) and the simplified SWU map to E2 through its 3-isogenous
-/// curve (§6.6.2, appendix E.3) — the steps of the suite BLS12381G2_XMD:SHA-256_SSWU_RO_ that
-/// Ethereum's signatures use, before the cofactor is cleared.
+/// curve (§6.6.2, appendix E.3) — the suite BLS12381G2_XMD:SHA-256_SSWU_RO_ that Ethereum's
+/// signatures use — and the same for G1 through its 11-isogenous curve (appendix E.2).
 ///
 /// Messages and domain tags are public: these functions are not constant time.
 
@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "keel/bls/affine.hpp"
+#include "keel/bls/g1.hpp"
+#include "keel/bls/g2.hpp"
 #include "keel/common/bytes.hpp"
 
 namespace keel::bls {
@@ -34,7 +36,19 @@ std::vector<Fp> hash_to_field_fp(BytesView msg, BytesView dst, std::size_t count
 /// is not cleared).
 G2Affine map_to_curve_g2(const Fp2& u) noexcept;
 
+/// map_to_curve for E1: simplified SWU on the 11-isogenous E1' (Z = 11), then the isogeny to
+/// E1 (appendix E.2). On E1, not yet in G1.
+G1Affine map_to_curve_g1(const Fp& u) noexcept;
+
 /// The domain separation tag of Ethereum's signatures (the POP ciphersuite).
 inline constexpr std::string_view kEthereumDst = "BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_";
+
+/// hash_to_curve(msg) for G2 with the given DST (suite BLS12381G2_XMD:SHA-256_SSWU_RO_):
+/// hash_to_field, two SWU maps, their sum, the cofactor cleared (Budroni–Pintore).
+G2Jacobian hash_to_g2(BytesView msg, std::string_view dst = kEthereumDst);
+
+/// hash_to_curve(msg) for G1 (suite BLS12381G1_XMD:SHA-256_SSWU_RO_): the same steps on E1,
+/// the cofactor cleared by h_eff = 1 - x.
+G1Jacobian hash_to_g1(BytesView msg, std::string_view dst);
 
 }  // namespace keel::bls

@@ -12,10 +12,6 @@ namespace keel::bls {
 
 namespace {
 
-BytesView as_bytes(std::string_view s) noexcept {
-    return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
-}
-
 /// -G1 in affine form: verification moves the signature's pairing to the left-hand side.
 const G1Affine& neg_g1() noexcept {
     static const G1Affine p = (-g1_generator()).to_affine();
@@ -84,14 +80,6 @@ Result<Signature, PointError> Signature::from_bytes(BytesView in) noexcept {
     auto p = g2_from_bytes(in, SubgroupCheck::kCheck);
     if (!p) return std::unexpected(p.error());
     return Signature(*p);
-}
-
-G2Jacobian hash_to_g2(BytesView msg, std::string_view dst) {
-    const auto u = hash_to_field_fp2(msg, as_bytes(dst), 2);
-    KEEL_ASSERT(u.size() == 2);
-    const G2Jacobian q = G2Jacobian::from_affine(map_to_curve_g2(u[0])) +
-                         G2Jacobian::from_affine(map_to_curve_g2(u[1]));
-    return clear_cofactor_g2(q);
 }
 
 Signature sign(const SecretKey& sk, BytesView msg) {

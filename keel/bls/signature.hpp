@@ -92,10 +92,6 @@ class Signature {
     G2Affine p_;
 };
 
-/// hash_to_curve(msg) for G2 with the given DST (RFC 9380 BLS12381G2_XMD:SHA-256_SSWU_RO_):
-/// hash_to_field, two SWU maps, their sum, the cofactor cleared.
-G2Jacobian hash_to_g2(BytesView msg, std::string_view dst = kEthereumDst);
-
 /// Sign(SK, message) = [SK]H(message), in constant time in SK.
 Signature sign(const SecretKey& sk, BytesView msg);
 
