@@ -4,6 +4,8 @@
 #include <string_view>
 #include <vector>
 
+#include "keel/bls/g1.hpp"
+#include "keel/bls/g2.hpp"
 #include "keel/bls/pairing.hpp"
 
 namespace {
@@ -14,31 +16,9 @@ using keel::bls::G1Affine;
 using keel::bls::G2Affine;
 using Pair = std::pair<G1Affine, G2Affine>;
 
-Fp fp_hex(std::string_view hex) {
-    keel::bls::detail::Limbs l{};
-    std::size_t bit = 0;
-    for (std::size_t i = hex.size(); i-- > 0; bit += 4) {
-        const char c = hex[i];
-        const std::uint64_t d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
-        l[bit / 64] |= d << (bit % 64);
-    }
-    return Fp::from_canonical(l);
-}
-
 /// The generators of G1 and G2 (the pairing's cost does not depend on the points).
 Pair generators() {
-    return {G1Affine{fp_hex("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e"
-                            "83ff97a1aeffb3af00adb22c6bb"),
-                     fp_hex("08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc"
-                            "744a2888ae40caa232946c5e7e1")},
-            G2Affine{{fp_hex("024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac"
-                             "0326a805bbefd48056c8c121bdb8"),
-                      fp_hex("13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334c"
-                             "f11213945d57e5ac7d055d042b7e")},
-                     {fp_hex("0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923a"
-                             "c9cc3baca289e193548608b82801"),
-                      fp_hex("0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f37"
-                             "0d275cec1da1aaa9075ff05f79be")}}};
+    return {keel::bls::kG1Generator, keel::bls::kG2Generator};
 }
 
 /// An element of the cyclotomic subgroup: e(G1, G2).

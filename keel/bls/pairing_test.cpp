@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "keel/bls/g1.hpp"
+#include "keel/bls/g2.hpp"
 #include "keel/bls/pairing.hpp"
 
 namespace keel::bls {
@@ -16,31 +18,10 @@ namespace {
 
 using Pair = std::pair<G1Affine, G2Affine>;
 
-Fp fp_hex(std::string_view hex) {
-    detail::Limbs l{};
-    std::size_t bit = 0;
-    for (std::size_t i = hex.size(); i-- > 0; bit += 4) {
-        const char c = hex[i];
-        const std::uint64_t d = c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
-        l[bit / 64] |= d << (bit % 64);
-    }
-    return Fp::from_canonical(l);
-}
-
-const G1Affine kG1{
-    fp_hex("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af0"
-           "0adb22c6bb"),
-    fp_hex("08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa23"
-           "2946c5e7e1")};
-const G2Affine kG2{
-    {fp_hex("024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd4805"
-            "6c8c121bdb8"),
-     fp_hex("13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7"
-            "d055d042b7e")},
-    {fp_hex("0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e1935"
-            "48608b82801"),
-     fp_hex("0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa90"
-            "75ff05f79be")}};
+// The generators (g1.hpp, g2.hpp); this test multiplies them with its own affine
+// double-and-add (test_mul below), independent of the group code it would otherwise rely on.
+const G1Affine kG1 = kG1Generator;
+const G2Affine kG2 = kG2Generator;
 
 /// r, the order of G1, G2 and GT, little-endian.
 constexpr std::array<std::uint64_t, 4> kR{0xffffffff00000001, 0x53bda402fffe5bfe,
