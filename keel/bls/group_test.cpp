@@ -8,6 +8,7 @@
 
 #include "keel/bls/g1.hpp"
 #include "keel/bls/g2.hpp"
+#include "keel/bls/test_values.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::bls {
@@ -260,15 +261,7 @@ TEST(BlsG2, ClearCofactorIsHEff) {
 
 // ---- constantine scalar-multiplication vectors ----
 
-/// An Fp from hex of any length up to 96 digits, with or without 0x.
-Fp fp_hex(std::string s) {
-    if (s.starts_with("0x")) s = s.substr(2);
-    s.insert(0, 96 - s.size(), '0');
-    const Bytes b = testutil::from_hex(s);
-    const auto v = Fp::from_bytes(std::span<const std::uint8_t, 48>(b.data(), 48));
-    if (!v) throw std::runtime_error("coordinate out of range: " + s);
-    return *v;
-}
+using test::fp_of;
 
 Scalar scalar_hex(std::string s) {
     if (s.starts_with("0x")) s = s.substr(2);
@@ -281,10 +274,10 @@ Scalar scalar_hex(std::string s) {
 }
 
 G1Affine g1_json(const nlohmann::json& j) {
-    return {fp_hex(j["x"].get<std::string>()), fp_hex(j["y"].get<std::string>())};
+    return {fp_of(j["x"].get<std::string>()), fp_of(j["y"].get<std::string>())};
 }
 Fp2 fp2_json(const nlohmann::json& j) {
-    return {fp_hex(j["c0"].get<std::string>()), fp_hex(j["c1"].get<std::string>())};
+    return {fp_of(j["c0"].get<std::string>()), fp_of(j["c1"].get<std::string>())};
 }
 G2Affine g2_json(const nlohmann::json& j) {
     return {fp2_json(j["x"]), fp2_json(j["y"])};

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "keel/bls/hash_to_curve.hpp"
+#include "keel/bls/test_values.hpp"
 #include "keel/common/hex.hpp"
 #include "test/testutil/vectors.hpp"
 
@@ -23,21 +24,8 @@ BytesView text(const std::string& s) {
     return {reinterpret_cast<const std::uint8_t*>(s.data()), s.size()};
 }
 
-/// "0x…" (one Fp element, canonical hex) as an element.
-Fp fp_of(const std::string& hex) {
-    Bytes b = *hex::decode(hex);
-    Bytes padded(48 - b.size(), 0);
-    padded.insert(padded.end(), b.begin(), b.end());
-    auto v = Fp::from_bytes(std::span<const std::uint8_t, 48>(padded.data(), 48));
-    EXPECT_TRUE(v.has_value()) << hex;
-    return v.value_or(Fp());
-}
-
-/// "0xc0,0xc1" as an Fp2 element.
-Fp2 fp2_of(const std::string& s) {
-    const auto comma = s.find(',');
-    return {fp_of(s.substr(0, comma)), fp_of(s.substr(comma + 1))};
-}
+using test::fp2_of;
+using test::fp_of;
 
 TEST(BlsExpandMessage, Rfc9380Vectors) {
     int cases = 0;
