@@ -105,6 +105,9 @@ extern const bool g_mulx_adx;
 inline Limbs mont_mul_mulx_adx(const Limbs& a, const Limbs& b) noexcept {
     std::uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, t6 = 0;
     std::uint64_t lo, hi, z;
+    // The pointers are read-write operands: the final subtraction reuses their registers.
+    const std::uint64_t* pa = a.data();
+    const std::uint64_t* pb = b.data();
     asm("movq 0(%[b]), %%rdx\n\t"
         "xorl %k[z], %k[z]\n\t"
         "mulxq 0(%[a]), %[lo], %[hi]\n\t"
@@ -363,13 +366,33 @@ inline Limbs mont_mul_mulx_adx(const Limbs& a, const Limbs& b) noexcept {
         "adcxq %[lo], %[t3]\n\t"
         "adoxq %[hi], %[t4]\n\t"
         "adcxq %[z], %[t4]\n\t"
+        "movq %[t6], %[lo]\n\t"
+        "subq %[p0], %[lo]\n\t"
+        "movq %[t0], %[hi]\n\t"
+        "sbbq %[p1], %[hi]\n\t"
+        "movq %[t1], %[z]\n\t"
+        "sbbq %[p2], %[z]\n\t"
+        "movq %[t2], %[t5]\n\t"
+        "sbbq %[p3], %[t5]\n\t"
+        "movq %[t3], %%rdx\n\t"
+        "sbbq %[p4], %%rdx\n\t"
+        "movq %[t4], %[a]\n\t"
+        "sbbq %[p5], %[a]\n\t"
+        "cmovaeq %[lo], %[t6]\n\t"
+        "cmovaeq %[hi], %[t0]\n\t"
+        "cmovaeq %[z], %[t1]\n\t"
+        "cmovaeq %[t5], %[t2]\n\t"
+        "cmovaeq %%rdx, %[t3]\n\t"
+        "cmovaeq %[a], %[t4]\n\t"
         : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [t4] "+&r"(t4),
-          [t5] "+&r"(t5), [t6] "+&r"(t6), [lo] "=&r"(lo), [hi] "=&r"(hi), [z] "=&r"(z)
-        : [a] "r"(a.data()), [b] "r"(b.data()), [pinv] "m"(kPInv), [p0] "m"(kP[0]), [p1] "m"(kP[1]),
-          [p2] "m"(kP[2]), [p3] "m"(kP[3]), [p4] "m"(kP[4]), [p5] "m"(kP[5])
+          [t5] "+&r"(t5), [t6] "+&r"(t6), [lo] "=&r"(lo), [hi] "=&r"(hi), [z] "=&r"(z),
+          [a] "+&r"(pa), [b] "+&r"(pb)
+        : [pinv] "m"(kPInv), [p0] "m"(kP[0]), [p1] "m"(kP[1]), [p2] "m"(kP[2]), [p3] "m"(kP[3]),
+          [p4] "m"(kP[4]), [p5] "m"(kP[5])
         : "rdx", "cc", "memory");
-    // Six rounds rotated the names: the result is (t6, t0, t1, t2, t3, t4); t5 is zero.
-    return reduce_once(Limbs{t6, t0, t1, t2, t3, t4});
+    // Six rounds rotated the names: the result is (t6, t0, t1, t2, t3, t4), already brought
+    // below p by the final subtraction of p kept only when it did not borrow (cmovae).
+    return Limbs{t6, t0, t1, t2, t3, t4};
 }
 #endif
 
