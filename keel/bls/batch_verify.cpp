@@ -99,7 +99,7 @@ bool batch_verify_with_scalars(std::span<const SignatureSet> sets,
             return a;
         });
     const std::array<std::pair<G1Affine, G2Affine>, 1> last{
-        std::pair{(-g1_generator()).to_affine(), total.sig_sum.to_affine_vartime()}};
+        std::pair{kG1GeneratorNeg, total.sig_sum.to_affine_vartime()}};
     return final_exponentiation(total.f * miller_loop(last)).is_one();
 }
 

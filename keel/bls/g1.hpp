@@ -30,6 +30,9 @@ inline constexpr G1Affine kG1Generator{
                  "a2888ae40caa232946c5e7e1"),
     false};
 
+/// -G1 (verification moves the signature's pairing to the left-hand side: e(-G1, sig)).
+inline constexpr G1Affine kG1GeneratorNeg{kG1Generator.x, -kG1Generator.y, false};
+
 /// The generator in Jacobian coordinates.
 inline constexpr G1Jacobian g1_generator() noexcept {
     return G1Jacobian::from_affine(kG1Generator);

@@ -12,16 +12,11 @@ namespace keel::bls {
 
 namespace {
 
-/// -G1 in affine form: verification moves the signature's pairing to the left-hand side.
-const G1Affine& neg_g1() noexcept {
-    static const G1Affine p = (-g1_generator()).to_affine();
-    return p;
-}
-
 /// e(p, H(msg))·e(-G1, sig) == 1.
 bool verify_point(const G1Affine& pk, BytesView msg, const Signature& sig) {
     const std::array<std::pair<G1Affine, G2Affine>, 2> pairs{
-        std::pair{pk, hash_to_g2(msg).to_affine_vartime()}, std::pair{neg_g1(), sig.point()}};
+        std::pair{pk, hash_to_g2(msg).to_affine_vartime()},
+        std::pair{kG1GeneratorNeg, sig.point()}};
     return pairing_product_is_one(pairs);
 }
 
@@ -105,7 +100,7 @@ bool aggregate_verify(std::span<const PublicKey> pks, std::span<const BytesView>
     for (std::size_t i = 0; i < pks.size(); ++i) {
         pairs.emplace_back(pks[i].point(), hash_to_g2(msgs[i]).to_affine_vartime());
     }
-    pairs.emplace_back(neg_g1(), sig.point());
+    pairs.emplace_back(kG1GeneratorNeg, sig.point());
     return pairing_product_is_one(pairs);
 }
 

@@ -298,27 +298,24 @@ struct Codec<FixedBytes<N>> {
         }
     }
 
-    /// Longer than a chunk (pubkeys, signatures, commitments): batched roots (codec.hpp).
+    /// Longer than a chunk (pubkeys, signatures, commitments): batched roots (codec.hpp), each
+    /// value zero-padded to its tree's kWidth chunks, then all trees climb together.
     static constexpr bool kBatchRoots = N > 32;
     static constexpr std::size_t kWidth = std::bit_ceil((N + 31) / 32);
-    static constexpr std::size_t kBatch = std::max<std::size_t>(16, 2048 / kWidth);
 
-    /// Each value zero-padded to its tree's kWidth chunks, then all trees climb together.
     template <class Get>
     static void roots(std::size_t count, const Get& get, std::uint8_t* out,
                       std::size_t stride) noexcept {
-        if (count == 0) return;
-        ScratchFrame frame;
-        std::uint8_t* leaves = frame.get(32 * kWidth * std::min(count, kBatch));
-        for (std::size_t base = 0; base < count; base += kBatch) {
-            const std::size_t n = std::min(kBatch, count - base);
-            for (std::size_t e = 0; e < n; ++e) {
-                std::uint8_t* tree = leaves + 32 * kWidth * e;
-                std::memcpy(tree, get(base + e).data(), N);
-                std::memset(tree + N, 0, 32 * kWidth - N);
-            }
-            merkleize_batch(leaves, n, kWidth, out + stride * base, stride);
-        }
+        batched_roots<kWidth>(
+            count,
+            [&](std::size_t base, std::size_t n, std::uint8_t* leaves) {
+                for (std::size_t e = 0; e < n; ++e) {
+                    std::uint8_t* tree = leaves + 32 * kWidth * e;
+                    std::memcpy(tree, get(base + e).data(), N);
+                    std::memset(tree + N, 0, 32 * kWidth - N);
+                }
+            },
+            out, stride);
     }
 };
 

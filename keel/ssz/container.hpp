@@ -164,30 +164,27 @@ struct Codec<T> {
     static constexpr bool kBatchRoots = true;
     /// Leaves per container tree: the field count rounded up to a power of two.
     static constexpr std::size_t kWidth = std::bit_ceil(kCount);
-    /// Containers per batch: their leaves (16-64 KiB) stay in L1/L2 while they are hashed.
-    static constexpr std::size_t kBatch = std::max<std::size_t>(16, 2048 / kWidth);
 
-    /// Roots of many containers (codec.hpp): field i of each container in the batch is rooted
+    /// Roots of many containers (codec.hpp): field i of each container in a batch is rooted
     /// for the whole batch at once (batched again where the field's codec can) straight into
     /// leaf i of that container's tree, then all the trees climb together.
     template <class Get>
     static void roots(std::size_t count, const Get& get, std::uint8_t* out,
                       std::size_t stride) noexcept {
-        if (count == 0) return;
-        ScratchFrame frame;
-        std::uint8_t* leaves = frame.get(32 * kWidth * std::min(count, kBatch));
-        for (std::size_t base = 0; base < count; base += kBatch) {
-            const std::size_t n = std::min(kBatch, count - base);
-            std::size_t i = 0;
-            std::apply([&](const auto&... f) { (field_roots(f, i++, base, n, get, leaves), ...); },
-                       kFields);
-            if constexpr (kWidth > kCount) {
-                for (std::size_t e = 0; e < n; ++e) {
-                    std::memset(leaves + 32 * (kWidth * e + kCount), 0, 32 * (kWidth - kCount));
+        batched_roots<kWidth>(
+            count,
+            [&](std::size_t base, std::size_t n, std::uint8_t* leaves) {
+                std::size_t i = 0;
+                std::apply(
+                    [&](const auto&... f) { (field_roots(f, i++, base, n, get, leaves), ...); },
+                    kFields);
+                if constexpr (kWidth > kCount) {
+                    for (std::size_t e = 0; e < n; ++e) {
+                        std::memset(leaves + 32 * (kWidth * e + kCount), 0, 32 * (kWidth - kCount));
+                    }
                 }
-            }
-            merkleize_batch(leaves, n, kWidth, out + stride * base, stride);
-        }
+            },
+            out, stride);
     }
 
   private:

@@ -68,6 +68,12 @@ void mix_in_length(std::uint8_t* root, std::uint64_t length) noexcept;
 /// root = hash(root || uint256(selector)) (mix_in_selector, for Union).
 void mix_in_selector(std::uint8_t* root, std::uint8_t selector) noexcept;
 
+/// Batch sizes of the batched roots below: trees of `width` leaves, batches of 16-64 KiB so
+/// their leaves stay in L1/L2 while they are hashed.
+constexpr std::size_t batch_of(std::size_t width) noexcept {
+    return 2048 / width > 16 ? 2048 / width : 16;
+}
+
 /// A frame of per-thread scratch memory for one merkleization step. Frames nest (a container's
 /// field roots, then a list's element roots inside it): each frame owns its own buffer, reused
 /// by later frames at the same depth and only ever grown. Not shared between threads.
@@ -84,5 +90,23 @@ class ScratchFrame {
   private:
     std::size_t depth_;
 };
+
+/// Roots of `count` values whose trees have `Width` leaves each (a power of two), in batches:
+/// fill(base, n, leaves) writes the leaves of values base .. base + n - 1 back to back, then all
+/// their trees climb together (merkleize_batch); root i goes to out + stride * i. The shared
+/// loop of the batched container and byte-vector roots.
+template <std::size_t Width, class Fill>
+void batched_roots(std::size_t count, const Fill& fill, std::uint8_t* out,
+                   std::size_t stride) noexcept {
+    constexpr std::size_t kBatch = batch_of(Width);
+    if (count == 0) return;
+    ScratchFrame frame;
+    std::uint8_t* leaves = frame.get(32 * Width * (count < kBatch ? count : kBatch));
+    for (std::size_t base = 0; base < count; base += kBatch) {
+        const std::size_t n = count - base < kBatch ? count - base : kBatch;
+        fill(base, n, leaves);
+        merkleize_batch(leaves, n, Width, out + stride * base, stride);
+    }
+}
 
 }  // namespace keel::ssz
