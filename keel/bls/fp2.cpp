@@ -2,6 +2,23 @@
 
 namespace keel::bls {
 
+#if defined(__x86_64__)
+Fp2 Fp2::mul_lazy(const Fp2& a, const Fp2& b) noexcept {
+    using namespace detail;
+    Wide aa, bb, cross;
+    mul_wide_x86(a.c0.montgomery(), b.c0.montgomery(), aa);
+    mul_wide_x86(a.c1.montgomery(), b.c1.montgomery(), bb);
+    // The sums stay below 2p < 2^382 unreduced; their product below 4p^2, and the cross terms
+    // a0·b1 + a1·b0 below 2p^2 < p·R, as redc needs.
+    mul_wide_x86(add_plain_x86(a.c0.montgomery(), a.c1.montgomery()),
+                 add_plain_x86(b.c0.montgomery(), b.c1.montgomery()), cross);
+    wide_sub_x86(cross, aa, cross);
+    wide_sub_x86(cross, bb, cross);
+    wide_sub_mod_x86(aa, bb, aa);
+    return {Fp::from_montgomery(redc_x86(aa)), Fp::from_montgomery(redc_x86(cross))};
+}
+#endif
+
 Fp2 Fp2::inverse() const noexcept {
     const Fp t = norm().inverse();
     return {c0 * t, -(c1 * t)};

@@ -28,8 +28,15 @@ class Fp2 {
         return {a.c0 - b.c0, a.c1 - b.c1};
     }
     friend constexpr Fp2 operator-(const Fp2& a) noexcept { return {-a.c0, -a.c1}; }
-    /// Karatsuba: three Fp multiplications.
+    /// Karatsuba: three Fp multiplications (on x86-64 with MULX/ADX: three unreduced products
+    /// and two Montgomery reductions, mul_lazy).
     friend constexpr Fp2 operator*(const Fp2& a, const Fp2& b) noexcept {
+#if defined(__x86_64__)
+        if
+            !consteval {
+                if (detail::g_mulx_adx) return mul_lazy(a, b);
+            }
+#endif
         const Fp v0 = a.c0 * b.c0;
         const Fp v1 = a.c1 * b.c1;
         return {v0 - v1, (a.c0 + a.c1) * (b.c0 + b.c1) - v0 - v1};
@@ -38,30 +45,55 @@ class Fp2 {
     friend constexpr Fp2 operator*(const Fp2& a, const Fp& b) noexcept {
         return {a.c0 * b, a.c1 * b};
     }
-    Fp2& operator+=(const Fp2& b) noexcept { return *this = *this + b; }
-    Fp2& operator-=(const Fp2& b) noexcept { return *this = *this - b; }
-    Fp2& operator*=(const Fp2& b) noexcept { return *this = *this * b; }
+    Fp2& operator+=(const Fp2& b) noexcept {
+        return *this = *this + b;
+    }
+    Fp2& operator-=(const Fp2& b) noexcept {
+        return *this = *this - b;
+    }
+    Fp2& operator*=(const Fp2& b) noexcept {
+        return *this = *this * b;
+    }
 
     /// (c0 + c1)(c0 - c1) + 2·c0·c1·u: two Fp multiplications.
-    constexpr Fp2 square() const noexcept { return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()}; }
-    constexpr Fp2 dbl() const noexcept { return {c0.dbl(), c1.dbl()}; }
+    constexpr Fp2 square() const noexcept {
+        return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()};
+    }
+    constexpr Fp2 dbl() const noexcept {
+        return {c0.dbl(), c1.dbl()};
+    }
     /// c0 - c1·u: the Frobenius map x -> x^p on Fp2.
-    constexpr Fp2 conjugate() const noexcept { return {c0, -c1}; }
+    constexpr Fp2 conjugate() const noexcept {
+        return {c0, -c1};
+    }
     /// Times ξ = 1 + u: (c0 - c1) + (c0 + c1)·u.
-    constexpr Fp2 mul_by_xi() const noexcept { return {c0 - c1, c0 + c1}; }
+    constexpr Fp2 mul_by_xi() const noexcept {
+        return {c0 - c1, c0 + c1};
+    }
     /// c0^2 + c1^2, the norm down to Fp.
-    constexpr Fp norm() const noexcept { return c0.square() + c1.square(); }
+    constexpr Fp norm() const noexcept {
+        return c0.square() + c1.square();
+    }
 
     friend constexpr bool operator==(const Fp2& a, const Fp2& b) noexcept {
         // Both halves compared, no early exit: the time does not depend on the values.
         return both(a.c0 == b.c0, a.c1 == b.c1);
     }
-    constexpr bool is_zero() const noexcept { return *this == Fp2(); }
+    constexpr bool is_zero() const noexcept {
+        return *this == Fp2();
+    }
 
     /// a if `flag` else b, without a branch.
     static constexpr Fp2 select(bool flag, const Fp2& a, const Fp2& b) noexcept {
         return {Fp::select(flag, a.c0, b.c0), Fp::select(flag, a.c1, b.c1)};
     }
+
+#if defined(__x86_64__)
+    /// a·b with lazy reduction: a0·b0, a1·b1 and (a0 + a1)(b0 + b1) as 768-bit products, then
+    /// c0 = redc(a0·b0 - a1·b1 (+ p·R when negative)) and c1 = redc(the cross product minus both):
+    /// two reductions instead of three. Needs MULX/ADX (detail::g_mulx_adx). Constant time.
+    static Fp2 mul_lazy(const Fp2& a, const Fp2& b) noexcept;
+#endif
 
     /// 1/a = conj(a) / norm(a); zero for zero. Constant time.
     Fp2 inverse() const noexcept;
@@ -74,9 +106,13 @@ class Fp2 {
     /// hashing to the curve).
     std::optional<Fp2> sqrt() const noexcept;
     /// True when a is a square in Fp2 (its norm is a square in Fp).
-    bool is_square() const noexcept { return norm().is_square(); }
+    bool is_square() const noexcept {
+        return norm().is_square();
+    }
     /// sgn0 of RFC 9380 §4.1 for m = 2: sign of c0, or of c1 when c0 is zero.
-    bool sgn0() const noexcept { return c0.sgn0() || (c0.is_zero() && c1.sgn0()); }
+    bool sgn0() const noexcept {
+        return c0.sgn0() || (c0.is_zero() && c1.sgn0());
+    }
     /// ZCash serialization's "sort" flag: c1 lexicographically largest, or c0 when c1 is zero.
     bool lexicographically_largest() const noexcept {
         return c1.lexicographically_largest() || (c1.is_zero() && c0.lexicographically_largest());

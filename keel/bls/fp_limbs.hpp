@@ -13,6 +13,8 @@ __extension__ typedef unsigned __int128 u128;
 
 /// A 384-bit number, six limbs, least significant first.
 using Limbs = std::array<std::uint64_t, 6>;
+/// A 768-bit number (a product before Montgomery reduction), twelve limbs.
+using Wide = std::array<std::uint64_t, 12>;
 
 /// The modulus p.
 inline constexpr Limbs kP{0xb9feffffffffaaab, 0x1eabfffeb153ffff, 0x6730d2a0f6b0f624,
@@ -92,6 +94,66 @@ constexpr Limbs mont_mul(const Limbs& a, const Limbs& b) noexcept {
         t[5] = top + carry;
     }
     return reduce_once(t);
+}
+
+/// a + b as integers, without reduction (for a, b < 2^383: no carry out).
+constexpr Limbs add_plain(const Limbs& a, const Limbs& b) noexcept {
+    Limbs s{};
+    std::uint64_t carry = 0;
+    for (std::size_t i = 0; i < 6; ++i) carry = add_carry(a[i], b[i], carry, s[i]);
+    return s;
+}
+
+/// The full 768-bit product a·b.
+constexpr Wide mul_wide(const Limbs& a, const Limbs& b) noexcept {
+    Wide r{};
+    for (std::size_t i = 0; i < 6; ++i) {
+        std::uint64_t carry = 0;
+        for (std::size_t j = 0; j < 6; ++j) {
+            const u128 acc = static_cast<u128>(a[j]) * b[i] + r[i + j] + carry;
+            r[i + j] = static_cast<std::uint64_t>(acc);
+            carry = static_cast<std::uint64_t>(acc >> 64);
+        }
+        r[i + 6] = carry;
+    }
+    return r;
+}
+
+/// Montgomery reduction t·R^-1 mod p for t < p·R.
+constexpr Limbs redc(const Wide& t) noexcept {
+    // t + M·p < 2·p·R < 2^768: the carries never leave the twelve limbs.
+    Wide w = t;
+    for (std::size_t i = 0; i < 6; ++i) {
+        const std::uint64_t m = w[i] * kPInv;
+        std::uint64_t carry = 0;
+        for (std::size_t j = 0; j < 6; ++j) {
+            const u128 acc = static_cast<u128>(m) * kP[j] + w[i + j] + carry;
+            w[i + j] = static_cast<std::uint64_t>(acc);
+            carry = static_cast<std::uint64_t>(acc >> 64);
+        }
+        for (std::size_t k = i + 6; k < 12; ++k) carry = add_carry(w[k], 0, carry, w[k]);
+    }
+    // (t + M·p) / R < 2p: one conditional subtraction.
+    return reduce_once(Limbs{w[6], w[7], w[8], w[9], w[10], w[11]});
+}
+
+/// a - b for 768-bit a >= b.
+constexpr Wide wide_sub(const Wide& a, const Wide& b) noexcept {
+    Wide r{};
+    std::uint64_t borrow = 0;
+    for (std::size_t i = 0; i < 12; ++i) borrow = sub_borrow(a[i], b[i], borrow, r[i]);
+    return r;
+}
+
+/// a - b, plus p·R where that went below zero (masked): in [0, p·R) for a, b < p·R.
+constexpr Wide wide_sub_mod(const Wide& a, const Wide& b) noexcept {
+    Wide r{};
+    std::uint64_t borrow = 0;
+    for (std::size_t i = 0; i < 12; ++i) borrow = sub_borrow(a[i], b[i], borrow, r[i]);
+    const std::uint64_t mask = 0 - borrow;
+    std::uint64_t carry = 0;
+    for (std::size_t i = 0; i < 6; ++i) carry = add_carry(r[i + 6], kP[i] & mask, carry, r[i + 6]);
+    return r;
 }
 
 /// 2^k mod p (canonical), by doubling: for the Montgomery constants at compile time.
