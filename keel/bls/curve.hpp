@@ -9,8 +9,8 @@
 /// add-2007-bl, madd-2007-bl.
 ///
 /// Constant-time vs variable-time:
-///   - `operator+`, `add_mixed`, `dbl`, `operator-`, `select`, `mul_ct`, `to_affine` and
-///     `operator==` branch on no coordinate: they are for secret data (SkToPk, Sign).
+///   - `operator+`, `add_mixed`, `dbl`, `operator-`, `select`, `lookup_ct`, `mul_ct`,
+///     `to_affine` and `operator==` branch on no coordinate: they are for secret data (SkToPk, Sign).
 ///   - Everything named `*_vartime`, and `mul_by_x_abs`, branch on their inputs: public data only
 ///     (verification, decoding, hashing to the curve).
 ///
@@ -227,12 +227,19 @@ class Jacobian {
         for (std::size_t w = 64; w-- > 0;) {
             if (w != 63) acc = acc.dbl().dbl().dbl().dbl();
             const std::uint64_t digit = (k.limbs()[w / 16] >> ((w % 16) * 4)) & 15;
-            Jacobian t;
-            for (std::size_t i = 0; i < 16; ++i)
-                t = select(detail::ct_eq_mask(i, digit) != 0, table[i], t);
-            acc = acc + t;
+            acc = acc + lookup_ct(table, digit);
         }
         return acc;
+    }
+
+    /// table[index] (index < table.size(), at most 2^63), read by scanning every entry with
+    /// masks so that neither branches nor memory addresses depend on `index`: the table read of
+    /// the constant-time multiplications (mul_ct, g2.hpp's g2_mul_gls_ct).
+    static Jacobian lookup_ct(std::span<const Jacobian> table, std::uint64_t index) noexcept {
+        Jacobian t;
+        for (std::size_t i = 0; i < table.size(); ++i)
+            t = select(detail::ct_eq_mask(i, index) != 0, table[i], t);
+        return t;
     }
 
     /// The most limbs mul_vartime accepts (G2's h_eff has 636 bits).

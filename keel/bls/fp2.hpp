@@ -105,6 +105,9 @@ class Fp2 {
     /// then a root of (c0 ± g) / 2). Variable time: for public values only (decoding points,
     /// hashing to the curve).
     std::optional<Fp2> sqrt() const noexcept;
+    /// sqrt() given g, a square root of norm(): one Fp exponentiation (two when c1 is zero);
+    /// nullopt when g is not a root of the norm. Variable time, public values only.
+    std::optional<Fp2> sqrt_from_norm_root(const Fp& g) const noexcept;
     /// True when a is a square in Fp2 (its norm is a square in Fp).
     bool is_square() const noexcept {
         return norm().is_square();

@@ -39,6 +39,27 @@ G2Jacobian mul_by_x(const G2Jacobian& p) noexcept {
     return -p.mul_by_x_abs();
 }
 
+/// Divides n < 2^bits (bits public) in place by |x| and returns the remainder: restoring long
+/// division one bit at a time with masks. u128 '/' would call __udivti3, which branches on the
+/// operands, and DIV's timing may depend on them.
+std::uint64_t divmod_x_abs_ct(std::array<std::uint64_t, 4>& n, std::size_t bits) noexcept {
+    std::array<std::uint64_t, 4> q{};
+    std::uint64_t rem = 0;  // < |x|
+    for (std::size_t i = bits; i-- > 0;) {
+        // 2·rem + bit has 65 bits: `top` is the 65th.
+        const std::uint64_t top = rem >> 63;
+        const std::uint64_t cur = (rem << 1) | ((n[i / 64] >> (i % 64)) & 1);
+        const detail::u128 diff = static_cast<detail::u128>(cur) - kBlsXAbs;
+        const std::uint64_t below = static_cast<std::uint64_t>(diff >> 64) & 1;
+        const std::uint64_t take = top | (below ^ 1);  // 2^64·top + cur >= |x|
+        const std::uint64_t mask = 0 - take;
+        rem = (static_cast<std::uint64_t>(diff) & mask) | (cur & ~mask);
+        q[i / 64] |= take << (i % 64);
+    }
+    n = q;
+    return rem;
+}
+
 }  // namespace
 
 G2Jacobian g2_psi(const G2Jacobian& p) noexcept {
@@ -65,6 +86,37 @@ G2Jacobian g2_mul_gls(const G2Jacobian& p, const Scalar& k) noexcept {
         q = -g2_psi(q);  // [|x|]q
     }
     return G2Jacobian::sum_of_products_vartime(points, digits);
+}
+
+std::array<std::uint64_t, 4> g2_gls_digits_ct(const Scalar& k) noexcept {
+    std::array<std::uint64_t, 4> n = k.reduced().limbs();
+    std::array<std::uint64_t, 4> digits{};
+    // n < r < 2^255, and each division by |x| > 2^63 takes 63 bits off: 255, 192, 129 bits.
+    for (std::size_t i = 0; i < 3; ++i) digits[i] = divmod_x_abs_ct(n, 255 - 63 * i);
+    digits[3] = n[0];  // below r / |x|^3 < |x|, so n[1..3] are zero
+    return digits;
+}
+
+G2Jacobian g2_mul_gls_ct(const G2Jacobian& p, const Scalar& k) noexcept {
+    const std::array<std::uint64_t, 4> d = g2_gls_digits_ct(k);
+    // table[i] = Σ [|x|^j]P over the bits j of i.
+    std::array<G2Jacobian, 16> table;
+    table[1] = p;
+    G2Jacobian q = p;
+    for (std::size_t j = 1; j < 4; ++j) {
+        q = -g2_psi(q);  // [|x|]q on G2
+        const std::size_t base = std::size_t{1} << j;
+        table[base] = q;
+        for (std::size_t i = 1; i < base; ++i) table[base + i] = table[i] + q;
+    }
+    G2Jacobian acc;
+    for (std::size_t b = 64; b-- > 0;) {
+        const std::uint64_t index = ((d[0] >> b) & 1) | ((d[1] >> b) & 1) << 1 |
+                                    ((d[2] >> b) & 1) << 2 | ((d[3] >> b) & 1) << 3;
+        const G2Jacobian t = G2Jacobian::lookup_ct(table, index);
+        acc = b == 63 ? t : acc.dbl() + t;  // b is public
+    }
+    return acc;
 }
 
 G2Jacobian clear_cofactor_g2(const G2Jacobian& p) noexcept {

@@ -6,6 +6,9 @@
 /// check and cofactor clearing. Subgroup checks and cofactor clearing are variable time (they
 /// run on public points); ψ itself is constant time.
 
+#include <array>
+#include <cstdint>
+
 #include "keel/bls/affine.hpp"
 #include "keel/bls/curve.hpp"
 
@@ -56,6 +59,19 @@ bool in_g2(const G2Affine& p) noexcept;
 /// chain of 64 doublings instead of 255. Wrong for points outside G2 (ψ acts as x only on G2):
 /// decode with the subgroup check first. Variable time.
 G2Jacobian g2_mul_gls(const G2Jacobian& p, const Scalar& k) noexcept;
+
+/// The digits of k mod r in base |x|, least significant first: k mod r = Σ d_i·|x|^i with every
+/// d_i < |x|. Four digits suffice, as r = |x|^4 - |x|^2 + 1 < |x|^4. Constant time: a masked
+/// reduction mod r and bitwise restoring long divisions (no branch, memory index or division
+/// instruction depends on k).
+std::array<std::uint64_t, 4> g2_gls_digits_ct(const Scalar& k) noexcept;
+
+/// [k]P for P in G2 and a secret k (any 256-bit value), in constant time: the digits of
+/// g2_gls_digits_ct, a 16-entry table of the sums of subsets of {P, [|x|]P, [|x|^2]P, [|x|^3]P}
+/// ([|x|]Q = -ψ(Q) on G2), then 64 doublings and 64 complete additions of an entry read with
+/// lookup_ct, whatever k is. Wrong for points outside G2, like g2_mul_gls; the point at
+/// infinity gives infinity.
+G2Jacobian g2_mul_gls_ct(const G2Jacobian& p, const Scalar& k) noexcept;
 
 /// Clears the cofactor of a point of E2: returns [h_eff]P with h_eff of RFC 9380 §8.8.2, computed
 /// the Budroni–Pintore way (RFC 9380 appendix G.3, clear_cofactor_bls12381_g2):

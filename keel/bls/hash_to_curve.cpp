@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "keel/common/assert.hpp"
@@ -225,10 +227,29 @@ std::pair<F, F> sswu(const SwuCurve<F>& c, const F& u) noexcept {
     const F x1 =
         den.is_zero() ? c.b_over_za : c.minus_b_over_a * (F::one() + den.inverse_vartime());
     F x = x1;
-    auto y = c.g(x1).sqrt();
-    if (!y) {
-        x = zu2 * x1;
-        y = c.g(x).sqrt();  // exists: g(x2) = Z^3 u^6 g(x1), and Z is a non-square
+    std::optional<F> y;
+    if constexpr (std::is_same_v<F, Fp2>) {
+        // Two Fp exponentiations whichever x is taken: g(x1)'s norm root n1^((p+1)/4) also
+        // gives g(x2)'s, as g(x2) = (Z u^2)^3 g(x1). When n1 is not a square the power is a
+        // root of -n1, and norm(g(x2)) = N^3 n1 (N = norm(Z u^2) = norm(Z) norm(u)^2) has the
+        // root N norm(u) sqrt(-norm(Z)) times it.
+        static const Fp kRootMinusNormZ = *(-c.z.norm()).sqrt();
+        const F gx1 = c.g(x1);
+        const Fp n1 = gx1.norm();
+        const Fp r1 = n1.pow(detail::kPPlus1Over4);
+        if (r1.square() == n1) {
+            y = gx1.sqrt_from_norm_root(r1);
+        } else {
+            x = zu2 * x1;
+            const F gx2 = zu2.square() * zu2 * gx1;
+            y = gx2.sqrt_from_norm_root(zu2.norm() * u.norm() * kRootMinusNormZ * r1);
+        }
+    } else {
+        y = c.g(x1).sqrt();
+        if (!y) {
+            x = zu2 * x1;
+            y = c.g(x).sqrt();  // exists: g(x2) = Z^3 u^6 g(x1), and Z is a non-square
+        }
     }
     F yv = *y;
     if (u.sgn0() != yv.sgn0()) yv = -yv;

@@ -53,6 +53,16 @@ Scalar Scalar::from_bytes_wide(std::span<const std::uint8_t> be) noexcept {
     return Scalar(acc);
 }
 
+Scalar Scalar::reduced() const noexcept {
+    Limbs acc = l_;
+    for (int round = 0; round < 2; ++round) {
+        Limbs d;
+        const std::uint64_t keep = 0 - sub_r(acc, d);  // all ones when acc < r
+        for (std::size_t i = 0; i < 4; ++i) acc[i] = (acc[i] & keep) | (d[i] & ~keep);
+    }
+    return Scalar(acc);
+}
+
 void Scalar::to_bytes(std::span<std::uint8_t, 32> be) const noexcept {
     for (std::size_t i = 0; i < 32; ++i) {
         be[i] = static_cast<std::uint8_t>(l_[3 - i / 8] >> (56 - 8 * (i % 8)));

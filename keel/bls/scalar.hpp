@@ -37,6 +37,10 @@ class Scalar {
     bool is_zero() const noexcept { return (l_[0] | l_[1] | l_[2] | l_[3]) == 0; }
     friend bool operator==(const Scalar&, const Scalar&) = default;
 
+    /// The value mod r, for any 256-bit value: two masked subtractions of r (2^256 < 3r).
+    /// Constant time.
+    Scalar reduced() const noexcept;
+
     /// Overwrites the value with zeros in a way the compiler keeps (for secret keys).
     void wipe() noexcept;
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "keel/bls/g1.hpp"
+#include "keel/bls/g2.hpp"
 #include "keel/bls/hash_to_curve.hpp"
 #include "keel/bls/pairing.hpp"
 #include "keel/common/assert.hpp"
@@ -78,7 +79,8 @@ Result<Signature, PointError> Signature::from_bytes(BytesView in) noexcept {
 }
 
 Signature sign(const SecretKey& sk, BytesView msg) {
-    return Signature::from_point(hash_to_g2(msg).mul_ct(sk.scalar()).to_affine());
+    // H(msg) is in G2, so the constant-time GLS multiplication applies.
+    return Signature::from_point(g2_mul_gls_ct(hash_to_g2(msg), sk.scalar()).to_affine());
 }
 
 bool verify(const PublicKey& pk, BytesView msg, const Signature& sig) {
