@@ -97,60 +97,92 @@ void sub_in_place(Limbs& a, const Limbs& b) noexcept {
     for (std::size_t i = 0; i < 6; ++i) borrow = detail::sub_borrow(a[i], b[i], borrow, a[i]);
 }
 
-/// a >>= 1.
-void halve(Limbs& a) noexcept {
-    a = detail::shift_right(a, 1);
+/// a += b (no carry out).
+void add_in_place(Limbs& a, const Limbs& b) noexcept {
+    std::uint64_t carry = 0;
+    for (std::size_t i = 0; i < 6; ++i) carry = detail::add_carry(a[i], b[i], carry, a[i]);
 }
 
-/// x / 2 mod p for x < p: x + p is even when x is odd, and below 2^382.
-void halve_mod_p(Limbs& x) noexcept {
-    if ((x[0] & 1) != 0) {
-        std::uint64_t carry = 0;
-        for (std::size_t i = 0; i < 6; ++i)
-            carry = detail::add_carry(x[i], detail::kP[i], carry, x[i]);
+/// a >>= n (n < 384).
+void shift_right_by(Limbs& a, unsigned n) noexcept {
+    const unsigned words = n / 64, bits = n % 64;
+    for (std::size_t i = 0; i < 6; ++i) {
+        const std::size_t k = i + words;
+        std::uint64_t w = k < 6 ? a[k] >> bits : 0;
+        if (bits != 0 && k + 1 < 6) w |= a[k + 1] << (64 - bits);
+        a[i] = w;
     }
-    halve(x);
 }
 
-/// x = x - y mod p for x, y < p.
-void sub_mod_p(Limbs& x, const Limbs& y) noexcept {
-    if (less_than(x, y)) {
-        std::uint64_t carry = 0;
-        for (std::size_t i = 0; i < 6; ++i)
-            carry = detail::add_carry(x[i], detail::kP[i], carry, x[i]);
+/// a <<= n (n < 384; the result fits).
+void shift_left_by(Limbs& a, unsigned n) noexcept {
+    const unsigned words = n / 64, bits = n % 64;
+    for (std::size_t i = 6; i-- > 0;) {
+        std::uint64_t w = i >= words ? a[i - words] << bits : 0;
+        if (bits != 0 && i >= words + 1) w |= a[i - words - 1] >> (64 - bits);
+        a[i] = w;
     }
-    sub_in_place(x, y);
 }
 
-bool is_one(const Limbs& a) noexcept {
-    return a[0] == 1 && (a[1] | a[2] | a[3] | a[4] | a[5]) == 0;
+/// The number of trailing zero bits of a non-zero a.
+unsigned trailing_zeros(const Limbs& a) noexcept {
+    unsigned n = 0;
+    for (std::size_t i = 0; i < 6; ++i, n += 64)
+        if (a[i] != 0) return n + static_cast<unsigned>(__builtin_ctzll(a[i]));
+    return n;
 }
+
+bool is_zero_limbs(const Limbs& a) noexcept {
+    return (a[0] | a[1] | a[2] | a[3] | a[4] | a[5]) == 0;
+}
+
+/// 2^j mod p for j < 390, in canonical form: the last step of inverse_vartime.
+constexpr std::array<Limbs, 390> kPow2 = [] {
+    std::array<Limbs, 390> t{};
+    t[0] = Limbs{1, 0, 0, 0, 0, 0};
+    for (std::size_t j = 1; j < t.size(); ++j) t[j] = detail::add_mod(t[j - 1], t[j - 1]);
+    return t;
+}();
 
 }  // namespace
 
 Fp Fp::inverse_vartime() const noexcept {
     if (is_zero()) return Fp();
-    // Invariants: x1·a = u and x2·a = v (mod p); u and v shrink to gcd(a, p) = 1.
-    Limbs u = canonical(), v = detail::kP;
-    Limbs x1{1, 0, 0, 0, 0, 0}, x2{};
-    while (!is_one(u) && !is_one(v)) {
-        while ((u[0] & 1) == 0) {
-            halve(u);
-            halve_mod_p(x1);
-        }
-        while ((v[0] & 1) == 0) {
-            halve(v);
-            halve_mod_p(x2);
-        }
-        if (!less_than(u, v)) {
+    // Kaliski's almost inverse on the Montgomery representation A = a·R: with u·s + v·r = p
+    // throughout (so r, s <= p), each subtraction of the smaller odd value from the larger is
+    // followed by all the halvings it allows at once (a shift by the trailing zeros), the
+    // other cofactor doubling as often. It ends with X = -r = A^-1 · 2^k mod p, 381 <= k <= 762.
+    Limbs u = detail::kP, v = m_, r{}, s{1, 0, 0, 0, 0, 0};
+    unsigned k = trailing_zeros(v);
+    shift_right_by(v, k);
+    while (true) {
+        if (less_than(v, u)) {
             sub_in_place(u, v);
-            sub_mod_p(x1, x2);
+            add_in_place(r, s);
+            const unsigned z = trailing_zeros(u);
+            shift_right_by(u, z);
+            shift_left_by(s, z);
+            k += z;
         } else {
             sub_in_place(v, u);
-            sub_mod_p(x2, x1);
+            add_in_place(s, r);
+            if (is_zero_limbs(v)) break;
+            const unsigned z = trailing_zeros(v);
+            shift_right_by(v, z);
+            shift_left_by(r, z);
+            k += z;
         }
     }
-    return from_canonical(is_one(u) ? x1 : x2);
+    // The last step (v = u = 1) also doubles r.
+    shift_left_by(r, 1);
+    k += 1;
+    if (!less_than(r, detail::kP)) sub_in_place(r, detail::kP);
+    Limbs x = detail::kP;
+    sub_in_place(x, r);  // X = A^-1 · 2^k = a^-1 · R^-1 · 2^k
+    // a^-1 · R = X · 2^(768 - k): mont_mul by R^2 gives X · 2^384, then by 2^(768 - k) (a
+    // canonical value, 6 <= 768 - k <= 387) divides by R again and multiplies by it.
+    const Limbs y = detail::mont_mul_dispatch(x, detail::kR2);
+    return Fp(detail::mont_mul_dispatch(y, kPow2[768 - k]));
 }
 
 std::optional<Fp> Fp::sqrt() const noexcept {

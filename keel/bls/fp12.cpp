@@ -24,6 +24,11 @@ Fp12 Fp12::inverse() const noexcept {
     return {c0 * inv, -(c1 * inv)};
 }
 
+Fp12 Fp12::inverse_vartime() const noexcept {
+    const Fp6 inv = (c0.square() - c1.square().mul_by_v()).inverse_vartime();
+    return {c0 * inv, -(c1 * inv)};
+}
+
 Fp12 Fp12::frobenius_map(std::size_t k) const noexcept {
     // (a0 + a1·w)^(p^k) = a0^(p^k) + a1^(p^k)·w^(p^k), and w^(p^k) = w·ξ^((p^k - 1)/6) = w·γ[k][1].
     const Fp6 a1 = c1.frobenius_map(k);

@@ -44,6 +44,8 @@ class Fp12 {
     constexpr Fp12 conjugate() const noexcept { return {c0, -c1}; }
     /// 1/a; zero for zero.
     Fp12 inverse() const noexcept;
+    /// As inverse(), in variable time: public values only (pairings of public points).
+    Fp12 inverse_vartime() const noexcept;
     /// a^(p^k) for k in 1..3 (compose for others; k = 6 is conjugate()).
     Fp12 frobenius_map(std::size_t k) const noexcept;
     /// The square of an element of the cyclotomic subgroup (Granger and Scott, "Faster squaring

@@ -107,13 +107,23 @@ Fp6 Fp6::mul_by_01(const Fp2& b0, const Fp2& b1) const noexcept {
 }
 
 Fp6 Fp6::inverse() const noexcept {
+    return inverse_impl<false>();
+}
+
+Fp6 Fp6::inverse_vartime() const noexcept {
+    return inverse_impl<true>();
+}
+
+template <bool kVartime>
+Fp6 Fp6::inverse_impl() const noexcept {
     // The adjugate over the norm (Devegili et al. §4; also Scott, "Implementing cryptographic
     // pairings", alg. 17): t0 = a0^2 - ξ·a1·a2, t1 = ξ·a2^2 - a0·a1, t2 = a1^2 - a0·a2, and
     // a·(t0 + t1·v + t2·v^2) = a0·t0 + ξ·(a2·t1 + a1·t2), an element of Fp2.
     const Fp2 t0 = c0.square() - (c1 * c2).mul_by_xi();
     const Fp2 t1 = c2.square().mul_by_xi() - c0 * c1;
     const Fp2 t2 = c1.square() - c0 * c2;
-    const Fp2 inv = (c0 * t0 + (c2 * t1 + c1 * t2).mul_by_xi()).inverse();
+    const Fp2 norm = c0 * t0 + (c2 * t1 + c1 * t2).mul_by_xi();
+    const Fp2 inv = kVartime ? norm.inverse_vartime() : norm.inverse();
     return {t0 * inv, t1 * inv, t2 * inv};
 }
 

@@ -69,9 +69,15 @@ class Fp6 {
 
     /// 1/a; zero for zero.
     Fp6 inverse() const noexcept;
+    /// As inverse(), in variable time (Fp2::inverse_vartime): public values only.
+    Fp6 inverse_vartime() const noexcept;
     /// a^(p^k) for k in 1..3 (other k: compose). Conjugates the coefficients for odd k and
     /// multiplies by the constants ξ^((p^k - 1)/3) and ξ^(2(p^k - 1)/3) (fp6.cpp).
     Fp6 frobenius_map(std::size_t k) const noexcept;
+
+  private:
+    template <bool kVartime>
+    Fp6 inverse_impl() const noexcept;
 };
 
 namespace detail {

@@ -12,7 +12,8 @@
 ///
 /// Inputs must be points of G1 and G2 (on the curve and in the order-r subgroup: callers check
 /// untrusted points first); points at infinity are allowed and contribute the factor 1. Nothing
-/// here depends on secret data, so the loop may branch on the public parameter x.
+/// here depends on secret data, so the loop may branch on the public parameter x and the final
+/// exponentiation inverts in variable time.
 
 #include <span>
 #include <utility>
