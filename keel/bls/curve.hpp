@@ -10,7 +10,8 @@
 ///
 /// Constant-time vs variable-time:
 ///   - `operator+`, `add_mixed`, `dbl`, `operator-`, `select`, `lookup_ct`, `mul_ct`,
-///     `to_affine` and `operator==` branch on no coordinate: they are for secret data (SkToPk, Sign).
+///     `to_affine` and `operator==` branch on no coordinate: they are for secret data (SkToPk,
+///     Sign).
 ///   - Everything named `*_vartime`, and `mul_by_x_abs`, branch on their inputs: public data only
 ///     (verification, decoding, hashing to the curve).
 ///

@@ -1,5 +1,7 @@
 #include "keel/bls/fp12.hpp"
 
+#include <array>
+
 namespace keel::bls {
 
 Fp12 operator*(const Fp12& a, const Fp12& b) noexcept {
@@ -68,6 +70,47 @@ Fp12 Fp12::cyclotomic_square() const noexcept {
     const Fp2 h2 = (b2.x - g2).dbl() + b2.x;  // C'.x
     const Fp2 h5 = (b2.y + g5).dbl() + b2.y;  // C'.y
     return {Fp6(h0, h2, h4), Fp6(h1, h3, h5)};
+}
+
+Fp12::Compressed Fp12::compressed_square(const Compressed& a) noexcept {
+    // The B' and C' halves of cyclotomic_square().
+    const Fp4Square b2 = fp4_square(a.g1, a.g4);
+    const Fp4Square c2 = fp4_square(a.g2, a.g5);
+    const Fp2 sc2x = c2.y.mul_by_xi();
+    return {(sc2x + a.g1).dbl() + sc2x, (c2.x - a.g4).dbl() + c2.x, (b2.x - a.g2).dbl() + b2.x,
+            (b2.y + a.g5).dbl() + b2.y};
+}
+
+bool Fp12::decompress_vartime(std::span<const Compressed> in, std::span<Fp12> out) noexcept {
+    // f·f^(p^6) = 1 with f^(p^6) = conj(A) - conj(B)·w + conj(C)·w^2 (conj: s -> -s). Its w^1
+    // and w^2 coefficients are linear in A = a0 + a1·s:
+    //   c0·a0 - ξ·c1·a1 = N(B) / 2,   b1·a0 - b0·a1 = -N(C) / 2,
+    // with B = b0 + b1·s, C = c0 + c1·s and N(X) = x0^2 - ξ·x1^2. With D = ξ·b1·c1 - b0·c0,
+    //   a0 = -(b0·N(B) + ξ·c1·N(C)) / 2D,   a1 = -(c0·N(C) + b1·N(B)) / 2D.
+    // The 2D of all elements are inverted together (Montgomery's trick).
+    constexpr std::size_t kMax = 8;
+    if (in.size() != out.size() || in.size() > kMax) return false;
+    std::array<Fp2, kMax> den, prefix;
+    Fp2 acc = Fp2::one();
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const Compressed& e = in[i];
+        den[i] = ((e.g4 * e.g5).mul_by_xi() - e.g1 * e.g2).dbl();
+        if (den[i].is_zero()) return false;
+        prefix[i] = acc;
+        acc = acc * den[i];
+    }
+    Fp2 inv = acc.inverse_vartime();
+    for (std::size_t i = in.size(); i-- > 0;) {
+        const Fp2 inv_i = inv * prefix[i];  // 1 / den[i]
+        inv = inv * den[i];
+        const Compressed& e = in[i];
+        const Fp2 nb = e.g1.square() - e.g4.square().mul_by_xi();
+        const Fp2 nc = e.g2.square() - e.g5.square().mul_by_xi();
+        const Fp2 a0 = -(e.g1 * nb + (e.g5 * nc).mul_by_xi()) * inv_i;
+        const Fp2 a1 = -(e.g2 * nc + e.g4 * nb) * inv_i;
+        out[i] = Fp12(Fp6(a0, e.g2, e.g4), Fp6(e.g1, a1, e.g5));
+    }
+    return true;
 }
 
 Fp12 Fp12::mul_by_line(const Fp2& a, const Fp2& b, const Fp2& c) const noexcept {

@@ -53,6 +53,21 @@ class Fp12 {
     /// squarings. Wrong for other elements.
     Fp12 cyclotomic_square() const noexcept;
 
+    /// An element of the cyclotomic subgroup without g0 and g3: in Granger and Scott's terms
+    /// (fp12.cpp) f = A + B·w + C·w^2 over Fp4, and the squares of B and C need only B and C
+    /// (six Fp2 squarings), while A follows from them (decompress_vartime). Karabina's idea
+    /// ("Squaring in cyclotomic subgroups", Math. Comp. 2013) in this tower's coordinates.
+    struct Compressed {
+        Fp2 g1, g4, g2, g5;  // B = g1 + g4·s, C = g2 + g5·s
+    };
+    constexpr Compressed compress() const noexcept { return {c1.c0, c0.c2, c0.c1, c1.c2}; }
+    /// compress() of the cyclotomic square of the element `a` stands for.
+    static Compressed compressed_square(const Compressed& a) noexcept;
+    /// The elements of `in`, whole, into `out` (same size), with one inversion for all; false
+    /// (and `out` unspecified) when one of them has no unique A, e.g. when B = C = 0. Variable
+    /// time: public values only.
+    static bool decompress_vartime(std::span<const Compressed> in, std::span<Fp12> out) noexcept;
+
     /// Times the sparse element a + b·v + c·v·w (g0 = a, g2 = b, g3 = c, the rest zero): the
     /// shape of the Miller loop's line functions for BLS12-381's M-type twist (pairing.cpp).
     /// 13 Fp2 multiplications instead of 18.

@@ -122,6 +122,12 @@ void BM_G2_MulGls(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(g2_mul_gls(g, k));
 }
 
+void BM_G2_MulGlsCt(benchmark::State& state) {
+    const G2Jacobian g = g2_generator();
+    const Scalar k = bench_scalar(3);
+    for (auto _ : state) benchmark::DoNotOptimize(g2_mul_gls_ct(g, k));
+}
+
 void BM_G1_SubgroupCheck(benchmark::State& state) {
     const G1Jacobian p = g1_generator().mul_vartime(bench_scalar(4));
     for (auto _ : state) benchmark::DoNotOptimize(in_g1(p));
@@ -160,6 +166,7 @@ BENCHMARK(BM_G2_Double);
 BENCHMARK(BM_G2_MulCt);
 BENCHMARK(BM_G2_MulVartime);
 BENCHMARK(BM_G2_MulGls);
+BENCHMARK(BM_G2_MulGlsCt);
 BENCHMARK(BM_G2_SubgroupCheck);
 BENCHMARK(BM_G2_Decompress)->Arg(0)->Arg(1);
 

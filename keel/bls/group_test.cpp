@@ -5,6 +5,8 @@
 
 #include <random>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "keel/bls/g1.hpp"
 #include "keel/bls/g2.hpp"
@@ -230,6 +232,125 @@ TEST(BlsGroup, EndomorphismMultiplicationMatchesWnaf) {
     EXPECT_NE(g1_mul_glv(e1, k), e1.mul_vartime(k));
 }
 
+/// Σ d_i·|x|^i (Horner, variable time); the test fails on overflow of 256 bits.
+Limbs4 from_digits(const std::array<std::uint64_t, 4>& d) {
+    Limbs4 v{};
+    for (std::size_t i = 4; i-- > 0;) {
+        detail::u128 carry = d[i];
+        for (auto& limb : v) {
+            const detail::u128 t = static_cast<detail::u128>(limb) * kBlsXAbs + carry;
+            limb = static_cast<std::uint64_t>(t);
+            carry = t >> 64;
+        }
+        EXPECT_EQ(static_cast<std::uint64_t>(carry), 0u);
+    }
+    return v;
+}
+
+/// a - b for a >= b (test helper, variable time).
+Limbs4 sub_limbs(const Limbs4& a, const Limbs4& b) {
+    Limbs4 d{};
+    std::uint64_t borrow = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const detail::u128 t = static_cast<detail::u128>(a[i]) - b[i] - borrow;
+        d[i] = static_cast<std::uint64_t>(t);
+        borrow = static_cast<std::uint64_t>(t >> 64) & 1;
+    }
+    EXPECT_EQ(borrow, 0u);
+    return d;
+}
+
+TEST(BlsScalar, ReducedIsModR) {
+    const Limbs4 ones{~0ull, ~0ull, ~0ull, ~0ull};
+    const Limbs4 r_minus_1{kR[0] - 1, kR[1], kR[2], kR[3]};
+    EXPECT_TRUE(Scalar().reduced().is_zero());
+    EXPECT_TRUE(Scalar(kR).reduced().is_zero());
+    EXPECT_EQ(Scalar(r_minus_1).reduced(), Scalar(r_minus_1));
+    EXPECT_EQ(small(7).reduced(), small(7));
+    EXPECT_EQ(add_scalars(Scalar(kR), small(5)).reduced(), small(5));
+    EXPECT_TRUE(add_scalars(Scalar(kR), Scalar(kR)).reduced().is_zero());
+    // 2^256 - 1 - 2r lies below r.
+    EXPECT_EQ(Scalar(ones).reduced(), Scalar(sub_limbs(sub_limbs(ones, kR), kR)));
+}
+
+TEST(BlsG2, GlsDigitsRecombineToK) {
+    const Limbs4 ones{~0ull, ~0ull, ~0ull, ~0ull};
+    const Limbs4 r_minus_1{kR[0] - 1, kR[1], kR[2], kR[3]};
+    const std::uint64_t top = kBlsXAbs - 1;
+    // r's own digits by the variable-time division: r = |x|^4 - |x|^2 + 1.
+    std::array<std::uint64_t, 4> r_digits{};
+    Limbs4 n = kR;
+    for (auto& d : r_digits) d = detail::divmod_u64(n, kBlsXAbs);
+    EXPECT_EQ(n, Limbs4{});
+    EXPECT_EQ(r_digits, (std::array<std::uint64_t, 4>{1, 0, top, top}));
+    std::vector<Scalar> ks{Scalar(),
+                           small(1),
+                           small(2),
+                           small(top),
+                           small(kBlsXAbs),
+                           Scalar(r_minus_1),
+                           Scalar(from_digits({0, 0, 0, 1})),
+                           Scalar(from_digits({0, 1, 0, 0})),
+                           Scalar(from_digits({top, 0, top, 0})),
+                           Scalar(from_digits({0, top, 0, top - 1})),
+                           Scalar(from_digits({top, top, top, top - 1}))};
+    for (int i = 0; i < 64; ++i) ks.push_back(random_scalar(i % 2 ? 254 : 128 + i));
+    for (const Scalar& k : ks) {
+        ASSERT_EQ(k.reduced(), k);  // all below r
+        const auto d = g2_gls_digits_ct(k);
+        for (const std::uint64_t digit : d) EXPECT_LT(digit, kBlsXAbs);
+        EXPECT_EQ(Scalar(from_digits(d)), k);
+        // The same digits as the variable-time division of g2_mul_gls.
+        Limbs4 v = k.limbs();
+        for (const std::uint64_t digit : d) EXPECT_EQ(detail::divmod_u64(v, kBlsXAbs), digit);
+        EXPECT_EQ(v, Limbs4{});
+    }
+    EXPECT_EQ(g2_gls_digits_ct(Scalar()), (std::array<std::uint64_t, 4>{}));
+    EXPECT_EQ(g2_gls_digits_ct(Scalar(r_minus_1)), (std::array<std::uint64_t, 4>{0, 0, top, top}));
+    // At or above r the digits are those of k mod r.
+    EXPECT_EQ(g2_gls_digits_ct(Scalar(kR)), (std::array<std::uint64_t, 4>{}));
+    EXPECT_EQ(Scalar(from_digits(g2_gls_digits_ct(Scalar(ones)))), Scalar(ones).reduced());
+}
+
+TEST(BlsG2, GlsCtMatchesOtherMultiplications) {
+    const Limbs4 ones{~0ull, ~0ull, ~0ull, ~0ull};
+    const Limbs4 r_minus_1{kR[0] - 1, kR[1], kR[2], kR[3]};
+    const std::uint64_t top = kBlsXAbs - 1;
+    std::vector<Scalar> ks{Scalar(),
+                           small(1),
+                           small(2),
+                           small(top),
+                           small(kBlsXAbs),
+                           Scalar(r_minus_1),
+                           Scalar(kR),
+                           add_scalars(Scalar(kR), small(1)),
+                           Scalar(ones),
+                           Scalar(from_digits({0, 0, 0, 1})),
+                           Scalar(from_digits({0, 0, 1, 0})),
+                           Scalar(from_digits({1, 0, 0, top - 1})),
+                           Scalar(from_digits({top, top, top, top - 1})),
+                           random_scalar(64),
+                           random_scalar(128)};
+    for (int i = 0; i < 6; ++i) ks.push_back(random_scalar());
+    const G2Jacobian g = g2_generator();
+    const G2Jacobian p = rescale(g.mul_vartime(random_scalar()));
+    const G2Jacobian o = G2Jacobian::identity();
+    for (const Scalar& k : ks) {
+        const G2Jacobian want = p.mul_vartime(k);
+        EXPECT_EQ(g2_mul_gls_ct(p, k), want);
+        EXPECT_EQ(g2_mul_gls_ct(p, k), p.mul_ct(k));
+        EXPECT_EQ(g2_mul_gls_ct(p, k), g2_mul_gls(p, k));
+        EXPECT_EQ(g2_mul_gls_ct(g, k), g.mul_vartime(k));
+        EXPECT_TRUE(g2_mul_gls_ct(o, k).is_identity());
+        EXPECT_TRUE(g2_mul_gls_ct(p, k).on_curve());
+    }
+    EXPECT_TRUE(g2_mul_gls_ct(p, Scalar()).is_identity());
+    EXPECT_TRUE(g2_mul_gls_ct(p, Scalar(kR)).is_identity());
+    EXPECT_EQ(g2_mul_gls_ct(p, small(1)), p);
+    EXPECT_EQ(g2_mul_gls_ct(p, Scalar(r_minus_1)), -p);
+    EXPECT_EQ(g2_mul_gls_ct(p, small(kBlsXAbs)), -g2_psi(p));
+}
+
 TEST(BlsG1, ClearCofactorIsHEff) {
     for (int i = 0; i < 4; ++i) {
         const G1Jacobian p = random_e1();
@@ -304,6 +425,9 @@ int run_scalar_mul_file(const std::string& name, Parse parse) {
         EXPECT_EQ(pj.mul_ct(k).to_affine(), q) << name << " #" << v.at("id");
         EXPECT_EQ(pj.mul_vartime(k).to_affine(), q) << name << " #" << v.at("id");
         EXPECT_EQ(mul_endo(pj, k).to_affine(), q) << name << " #" << v.at("id");
+        if constexpr (std::is_same_v<J, G2Jacobian>) {
+            EXPECT_EQ(g2_mul_gls_ct(pj, k).to_affine(), q) << name << " #" << v.at("id");
+        }
         ++n;
     }
     return n;

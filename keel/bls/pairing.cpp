@@ -1,5 +1,7 @@
 #include "keel/bls/pairing.hpp"
 
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -84,12 +86,31 @@ struct PairState {
 };
 
 /// g^x for g in the cyclotomic subgroup: g^|x| by cyclotomic squarings, then the conjugate
-/// (the inverse there) because x < 0.
+/// (the inverse there) because x < 0. The 63 squarings run compressed (Fp12::Compressed, six
+/// Fp2 squarings instead of nine); the six powers g^(2^i) for the set bits i of |x| are
+/// decompressed together and multiplied. Falls back to whole squarings when a power has no
+/// compressed form (g = 1, say).
 Fp12 cyclotomic_exp_by_x(const Fp12& g) noexcept {
-    Fp12 r = g;
-    for (int bit = 62; bit >= 0; --bit) {
-        r = r.cyclotomic_square();
-        if ((kAbsX >> bit) & 1) r *= g;
+    constexpr std::size_t kSetBits = 6;  // bits 16, 48, 57, 60, 62, 63
+    static_assert(std::popcount(kAbsX) == kSetBits);
+    std::array<Fp12::Compressed, kSetBits> powers;
+    std::size_t n = 0;
+    Fp12::Compressed c = g.compress();
+    for (int bit = 1; bit <= 63; ++bit) {
+        c = Fp12::compressed_square(c);
+        if ((kAbsX >> bit) & 1) powers[n++] = c;
+    }
+    std::array<Fp12, kSetBits> whole;
+    Fp12 r;
+    if (Fp12::decompress_vartime(powers, whole)) {
+        r = whole[0];
+        for (std::size_t i = 1; i < kSetBits; ++i) r *= whole[i];
+    } else {
+        r = g;
+        for (int bit = 62; bit >= 0; --bit) {
+            r = r.cyclotomic_square();
+            if ((kAbsX >> bit) & 1) r *= g;
+        }
     }
     return r.conjugate();
 }
