@@ -11,7 +11,8 @@
 /// Constant-time vs variable-time:
 ///   - `operator+`, `add_mixed`, `dbl`, `operator-`, `select`, `lookup_ct`, `mul_ct`,
 ///     `to_affine` and `operator==` branch on no coordinate: they are for secret data (SkToPk,
-///     Sign).
+///     Sign). mul_ct works in the projective coordinates of projective.hpp, whose complete
+///     formulas (Renes–Costello–Batina) are cheaper than `operator+` here.
 ///   - Everything named `*_vartime`, and `mul_by_x_abs`, branch on their inputs: public data only
 ///     (verification, decoding, hashing to the curve).
 ///
@@ -25,6 +26,7 @@
 #include <string_view>
 
 #include "keel/bls/affine.hpp"
+#include "keel/bls/projective.hpp"
 #include "keel/bls/scalar.hpp"
 #include "keel/common/assert.hpp"
 
@@ -34,11 +36,6 @@ namespace keel::bls {
 inline constexpr std::uint64_t kBlsXAbs = 0xd201000000010000;
 
 namespace detail {
-
-/// All ones when a == b, else zero, without a branch (a, b < 2^63).
-constexpr std::uint64_t ct_eq_mask(std::uint64_t a, std::uint64_t b) noexcept {
-    return ((a ^ b) - 1) >> 63;
-}
 
 /// The width-5 non-adjacent form of the little-endian number k: digits odd in (-16, 16) or zero,
 /// any nonzero digit followed by four zeros, least significant first. Writes them to `naf`
@@ -217,30 +214,31 @@ class Jacobian {
 
     /// [k]P in constant time for a secret k (any 256-bit value, not only < r): a fixed 4-bit window
     /// over all 256 bits, the table entry read by scanning the whole table with masks, and the
-    /// complete addition. 252 doublings and 64 additions whatever k is.
+    /// complete projective formulas of projective.hpp (RCB16 Algorithms 7 and 9), which need no
+    /// case for the identity (table[0], and the accumulator while the top digits are zero) or for
+    /// an entry equal to the accumulator or its inverse. 252 doublings and 63 additions whatever
+    /// k is; P = O gives O.
     Jacobian mul_ct(const Scalar& k) const noexcept {
-        std::array<Jacobian, 16> table;
-        table[0] = identity();
-        table[1] = *this;
+        using Point = Projective<Traits>;
+        const Point p = Point::from_jacobian(*this);
+        std::array<Point, 16> table;  // table[0] is the identity
+        table[1] = p;
         for (std::size_t i = 2; i < 16; ++i)
-            table[i] = (i % 2 == 0) ? table[i / 2].dbl() : table[i - 1] + *this;
-        Jacobian acc;
+            table[i] = (i % 2 == 0) ? table[i / 2].dbl() : table[i - 1] + p;
+        Point acc;
         for (std::size_t w = 64; w-- > 0;) {
-            if (w != 63) acc = acc.dbl().dbl().dbl().dbl();
             const std::uint64_t digit = (k.limbs()[w / 16] >> ((w % 16) * 4)) & 15;
-            acc = acc + lookup_ct(table, digit);
+            const Point t = Point::lookup_ct(table, digit);
+            acc = w == 63 ? t : acc.dbl().dbl().dbl().dbl() + t;  // w is public
         }
-        return acc;
+        return acc.to_jacobian();
     }
 
     /// table[index] (index < table.size(), at most 2^63), read by scanning every entry with
-    /// masks so that neither branches nor memory addresses depend on `index`: the table read of
-    /// the constant-time multiplications (mul_ct, g2.hpp's g2_mul_gls_ct).
+    /// masks so that neither branches nor memory addresses depend on `index`
+    /// (detail::lookup_ct, shared with Projective::lookup_ct).
     static Jacobian lookup_ct(std::span<const Jacobian> table, std::uint64_t index) noexcept {
-        Jacobian t;
-        for (std::size_t i = 0; i < table.size(); ++i)
-            t = select(detail::ct_eq_mask(i, index) != 0, table[i], t);
-        return t;
+        return detail::lookup_ct(table, index);
     }
 
     /// The most limbs mul_vartime accepts (G2's h_eff has 636 bits).
@@ -327,14 +325,14 @@ class Jacobian {
         return acc;
     }
 
-    /// add-2007-bl (11M + 5S) without the special cases; reports h = U2 - U1 = 0 (same x) and
-    /// r = 2(S2 - S1) = 0 (same y) so callers can handle P = Q and P = -Q.
     /// The affine point for a given 1/Z.
     Affine affine_with(const Field& zinv) const noexcept {
         const Field zinv2 = zinv.square();
         return Affine{x * zinv2, y * zinv2 * zinv, z.is_zero()};
     }
 
+    /// add-2007-bl (11M + 5S) without the special cases; reports h = U2 - U1 = 0 (same x) and
+    /// r = 2(S2 - S1) = 0 (same y) so callers can handle P = Q and P = -Q.
     static Jacobian add_general(const Jacobian& p, const Jacobian& q, bool& h_zero,
                                 bool& r_zero) noexcept {
         const Field z1z1 = p.z.square();

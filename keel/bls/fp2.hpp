@@ -55,8 +55,15 @@ class Fp2 {
         return *this = *this * b;
     }
 
-    /// (c0 + c1)(c0 - c1) + 2·c0·c1·u: two Fp multiplications.
+    /// (c0 + c1)(c0 - c1) + 2·c0·c1·u: two Fp multiplications (on x86-64 with MULX/ADX, of
+    /// unreduced factors below 2p: square_lazy).
     constexpr Fp2 square() const noexcept {
+#if defined(__x86_64__)
+        if
+            !consteval {
+                if (detail::g_mulx_adx) return square_lazy();
+            }
+#endif
         return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()};
     }
     constexpr Fp2 dbl() const noexcept {
@@ -93,6 +100,17 @@ class Fp2 {
     /// c0 = redc(a0·b0 - a1·b1 (+ p·R when negative)) and c1 = redc(the cross product minus both):
     /// two reductions instead of three. Needs MULX/ADX (detail::g_mulx_adx). Constant time.
     static Fp2 mul_lazy(const Fp2& a, const Fp2& b) noexcept;
+    /// square() with the factors c0 + c1, c0 + (p - c1) and 2·c0 left unreduced (below 2p,
+    /// which the Montgomery multiplication accepts: 4p^2 < p·R). Needs MULX/ADX.
+    Fp2 square_lazy() const noexcept {
+        using namespace detail;
+        const Limbs& a0 = c0.montgomery();
+        const Limbs& a1 = c1.montgomery();
+        const Limbs sum = add_plain_x86(a0, a1);
+        const Limbs diff = add_plain_x86(a0, sub_mod_x86(kP, a1));  // p - a1 in (0, p]
+        return {Fp::from_montgomery(mont_mul_mulx_adx(sum, diff)),
+                Fp::from_montgomery(mont_mul_mulx_adx(add_plain_x86(a0, a0), a1))};
+    }
 #endif
 
     /// 1/a = conj(a) / norm(a); zero for zero. Constant time.

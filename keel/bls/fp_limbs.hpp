@@ -26,7 +26,7 @@ inline constexpr Limbs kP{0xb9feffffffffaaab, 0x1eabfffeb153ffff, 0x6730d2a0f6b0
 /// -p^-1 mod 2^64.
 inline constexpr std::uint64_t kPInv = 0x89f3fffcfffcfffd;
 
-/// r = a + b + carry_in; returns the carry out.
+/// r = a + b + carry_in for carry_in 0 or 1; returns the carry out (0 or 1).
 constexpr std::uint64_t add_carry(std::uint64_t a, std::uint64_t b, std::uint64_t carry,
                                   std::uint64_t& r) noexcept {
 #if defined(__x86_64__)
@@ -154,7 +154,11 @@ constexpr Limbs redc(const Wide& t) noexcept {
             w[i + j] = static_cast<std::uint64_t>(acc);
             carry = static_cast<std::uint64_t>(acc >> 64);
         }
-        for (std::size_t k = i + 6; k < 12; ++k) carry = add_carry(w[k], 0, carry, w[k]);
+        for (std::size_t k = i + 6; k < 12; ++k) {  // a whole word first, then 0 or 1
+            const u128 acc = static_cast<u128>(w[k]) + carry;
+            w[k] = static_cast<std::uint64_t>(acc);
+            carry = static_cast<std::uint64_t>(acc >> 64);
+        }
     }
     // (t + M·p) / R < 2p: one conditional subtraction.
     return reduce_once(Limbs{w[6], w[7], w[8], w[9], w[10], w[11]});

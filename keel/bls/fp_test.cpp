@@ -111,6 +111,71 @@ TEST(BlsFp, ArithmeticMatchesGmp) {
     EXPECT_TRUE(Fp::zero().inverse_vartime().is_zero());
 }
 
+/// The 768-bit integer of twelve limbs.
+void import_wide(mpz_t out, const detail::Wide& w) {
+    mpz_import(out, 12, -1, sizeof(std::uint64_t), 0, 0, w.data());
+}
+
+// The pieces of the lazy Fp2 product, portable and (where the CPU has MULX/ADX) assembly:
+// 768-bit products, Montgomery reduction of anything below p·R (inputs up to 2p included) and
+// the wide subtractions, all against GMP.
+TEST(BlsFp, WideProductsAndReductionMatchGmp) {
+    const auto vals = samples();
+    Mpz r_inv, pr;  // R^-1 mod p, and p·R
+    mpz_ui_pow_ui(pr.v, 2, 384);
+    ASSERT_NE(mpz_invert(r_inv.v, pr.v, modulus().v), 0);
+    mpz_mul(pr.v, pr.v, modulus().v);
+    for (std::size_t i = 0; i + 1 < vals.size(); ++i) {
+        // Inputs below p and below 2p (x + p): redc's bound is p·R, 4p^2 is below it.
+        for (const bool twice : {false, true}) {
+            const Limbs a = twice ? detail::add_plain(vals[i], detail::kP) : vals[i];
+            const Limbs& b = vals[i + 1];
+            Mpz x(a), y(b), prod, expect;
+            mpz_mul(prod.v, x.v, y.v);
+            const detail::Wide w = detail::mul_wide(a, b);
+            Mpz got;
+            import_wide(got.v, w);
+            ASSERT_EQ(mpz_cmp(got.v, prod.v), 0) << i;
+            mpz_mul(expect.v, prod.v, r_inv.v);
+            mpz_mod(expect.v, expect.v, modulus().v);
+            ASSERT_EQ(detail::redc(w), to_limbs(expect.v)) << i;
+            ASSERT_EQ(detail::mont_mul(a, b), to_limbs(expect.v)) << i;
+#if defined(__x86_64__)
+            if (detail::g_mulx_adx) {
+                detail::Wide wx{};
+                detail::mul_wide_x86(a, b, wx);
+                ASSERT_EQ(wx, w) << i;
+                ASSERT_EQ(detail::redc_x86(w), to_limbs(expect.v)) << i;
+                ASSERT_EQ(detail::mont_mul_mulx_adx(a, b), to_limbs(expect.v)) << i;
+            }
+#endif
+        }
+        // a - b plus p·R when negative, for products of values below p.
+        const detail::Wide u = detail::mul_wide(vals[i], vals[i]);
+        const detail::Wide v = detail::mul_wide(vals[i + 1], vals[i + 1]);
+        Mpz mu, mv, diff;
+        import_wide(mu.v, u);
+        import_wide(mv.v, v);
+        mpz_sub(diff.v, mu.v, mv.v);
+        if (mpz_sgn(diff.v) < 0) mpz_add(diff.v, diff.v, pr.v);
+        const detail::Wide d = detail::wide_sub_mod(u, v);
+        Mpz got;
+        import_wide(got.v, d);
+        ASSERT_EQ(mpz_cmp(got.v, diff.v), 0) << i;
+#if defined(__x86_64__)
+        detail::Wide dx{};
+        detail::wide_sub_mod_x86(u, v, dx);
+        ASSERT_EQ(dx, d) << i;
+        if (mpz_cmp(mu.v, mv.v) >= 0) {
+            detail::wide_sub_x86(u, v, dx);
+            ASSERT_EQ(dx, detail::wide_sub(u, v)) << i;
+        }
+        ASSERT_EQ(detail::add_plain_x86(vals[i], vals[i + 1]),
+                  detail::add_plain(vals[i], vals[i + 1]));
+#endif
+    }
+}
+
 TEST(BlsFp, BytesRoundTripAndRangeCheck) {
     for (const Limbs& a : samples()) {
         std::array<std::uint8_t, 48> be{};

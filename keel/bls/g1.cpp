@@ -3,6 +3,7 @@
 namespace keel::bls {
 
 template class Jacobian<G1Traits>;
+template class Projective<G1Traits>;
 
 bool in_g1(const G1Jacobian& p) noexcept {
     // [x^2]P = [|x|]([|x|]P): the sign of x cancels.

@@ -11,16 +11,24 @@
 
 namespace keel::bls {
 
-/// The coordinate field, the affine form and b = 4 of E1, for Jacobian<>.
+/// The coordinate field, the affine form and b = 4 of E1, for Jacobian<> and Projective<>.
 struct G1Traits {
     using Field = Fp;
     using Affine = G1Affine;
     static constexpr Fp b() noexcept { return kB1; }
+    /// 3b·a = 12a by additions (the m_3b of projective.hpp's complete formulas).
+    static constexpr Fp mul_by_3b(const Fp& a) noexcept {
+        const Fp a4 = a.dbl().dbl();
+        return a4 + a4.dbl();
+    }
 };
 
 /// A point of E1 in Jacobian coordinates (curve.hpp has the operations).
 using G1Jacobian = Jacobian<G1Traits>;
 extern template class Jacobian<G1Traits>;
+/// A point of E1 in homogeneous projective coordinates (projective.hpp).
+using G1Projective = Projective<G1Traits>;
+extern template class Projective<G1Traits>;
 
 /// The standard generator of G1 (the ZCash / IETF BLS12-381 generator).
 inline constexpr G1Affine kG1Generator{

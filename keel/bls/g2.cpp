@@ -3,6 +3,7 @@
 namespace keel::bls {
 
 template class Jacobian<G2Traits>;
+template class Projective<G2Traits>;
 
 namespace {
 
@@ -60,6 +61,13 @@ std::uint64_t divmod_x_abs_ct(std::array<std::uint64_t, 4>& n, std::size_t bits)
     return rem;
 }
 
+/// ψ in projective coordinates: (conj(X)·cx : conj(Y)·cy : conj(Z)), as conjugation is a field
+/// automorphism (x = X/Z goes to conj(X)/conj(Z)·cx). Constant time.
+G2Projective psi_projective(const G2Projective& p) noexcept {
+    const PsiConstants& c = psi_constants();
+    return {p.x.conjugate() * c.cx, p.y.conjugate() * c.cy, p.z.conjugate()};
+}
+
 }  // namespace
 
 G2Jacobian g2_psi(const G2Jacobian& p) noexcept {
@@ -99,24 +107,26 @@ std::array<std::uint64_t, 4> g2_gls_digits_ct(const Scalar& k) noexcept {
 
 G2Jacobian g2_mul_gls_ct(const G2Jacobian& p, const Scalar& k) noexcept {
     const std::array<std::uint64_t, 4> d = g2_gls_digits_ct(k);
-    // table[i] = Σ [|x|^j]P over the bits j of i.
-    std::array<G2Jacobian, 16> table;
-    table[1] = p;
-    G2Jacobian q = p;
+    // table[i] = Σ [|x|^j]P over the bits j of i, in projective coordinates: the complete
+    // formulas of projective.hpp (RCB16 Algorithms 7 and 9) take table[0] = O, P = O, an entry
+    // equal to the accumulator or to its inverse, all without a case of their own.
+    std::array<G2Projective, 16> table;
+    table[1] = G2Projective::from_jacobian(p);
+    G2Projective q = table[1];
     for (std::size_t j = 1; j < 4; ++j) {
-        q = -g2_psi(q);  // [|x|]q on G2
+        q = -psi_projective(q);  // [|x|]q on G2
         const std::size_t base = std::size_t{1} << j;
         table[base] = q;
         for (std::size_t i = 1; i < base; ++i) table[base + i] = table[i] + q;
     }
-    G2Jacobian acc;
+    G2Projective acc;
     for (std::size_t b = 64; b-- > 0;) {
         const std::uint64_t index = ((d[0] >> b) & 1) | ((d[1] >> b) & 1) << 1 |
                                     ((d[2] >> b) & 1) << 2 | ((d[3] >> b) & 1) << 3;
-        const G2Jacobian t = G2Jacobian::lookup_ct(table, index);
+        const G2Projective t = G2Projective::lookup_ct(table, index);
         acc = b == 63 ? t : acc.dbl() + t;  // b is public
     }
-    return acc;
+    return acc.to_jacobian();
 }
 
 G2Jacobian clear_cofactor_g2(const G2Jacobian& p) noexcept {

@@ -14,16 +14,26 @@
 
 namespace keel::bls {
 
-/// The coordinate field, the affine form and b = 4(1 + u) of E2, for Jacobian<>.
+/// The coordinate field, the affine form and b = 4(1 + u) of E2, for Jacobian<> and
+/// Projective<>.
 struct G2Traits {
     using Field = Fp2;
     using Affine = G2Affine;
     static constexpr Fp2 b() noexcept { return kB2; }
+    /// 3b·a = 12ξ·a (ξ = 1 + u) by additions and mul_by_xi (the m_3b of projective.hpp's
+    /// complete formulas).
+    static constexpr Fp2 mul_by_3b(const Fp2& a) noexcept {
+        const Fp2 a4 = a.dbl().dbl();
+        return (a4 + a4.dbl()).mul_by_xi();
+    }
 };
 
 /// A point of E2 in Jacobian coordinates (curve.hpp has the operations).
 using G2Jacobian = Jacobian<G2Traits>;
 extern template class Jacobian<G2Traits>;
+/// A point of E2 in homogeneous projective coordinates (projective.hpp).
+using G2Projective = Projective<G2Traits>;
+extern template class Projective<G2Traits>;
 
 /// The standard generator of G2 (the ZCash / IETF BLS12-381 generator).
 inline constexpr G2Affine kG2Generator{
@@ -68,9 +78,10 @@ std::array<std::uint64_t, 4> g2_gls_digits_ct(const Scalar& k) noexcept;
 
 /// [k]P for P in G2 and a secret k (any 256-bit value), in constant time: the digits of
 /// g2_gls_digits_ct, a 16-entry table of the sums of subsets of {P, [|x|]P, [|x|^2]P, [|x|^3]P}
-/// ([|x|]Q = -ψ(Q) on G2), then 64 doublings and 64 complete additions of an entry read with
-/// lookup_ct, whatever k is. Wrong for points outside G2, like g2_mul_gls; the point at
-/// infinity gives infinity.
+/// ([|x|]Q = -ψ(Q) on G2), then 63 doublings and 63 complete additions of an entry read with
+/// lookup_ct, whatever k is, in the projective coordinates of projective.hpp (the complete
+/// formulas of Renes–Costello–Batina). Wrong for points outside G2, like g2_mul_gls; the point
+/// at infinity gives infinity.
 G2Jacobian g2_mul_gls_ct(const G2Jacobian& p, const Scalar& k) noexcept;
 
 /// Clears the cofactor of a point of E2: returns [h_eff]P with h_eff of RFC 9380 §8.8.2, computed

@@ -1,5 +1,6 @@
-// Benchmarks of the BLS12-381 groups: addition, doubling, both scalar multiplications, the
-// subgroup checks and point decompression with and without the subgroup check.
+// Benchmarks of the BLS12-381 groups: addition, doubling (Jacobian, and the complete projective
+// formulas of the constant-time multiplications), both scalar multiplications, the subgroup
+// checks and point decompression with and without the subgroup check.
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -53,6 +54,24 @@ void dbl_bench(benchmark::State& state, J g) {
         benchmark::DoNotOptimize(a);
     }
 }
+/// The complete projective formulas (projective.hpp) that the constant-time multiplications use.
+template <class P, class J>
+void proj_add_bench(benchmark::State& state, J g) {
+    P a = P::from_jacobian(g.mul_vartime(bench_scalar(1)));
+    const P b = P::from_jacobian(g.mul_vartime(bench_scalar(2)));
+    for (auto _ : state) {
+        a = a + b;
+        benchmark::DoNotOptimize(a);
+    }
+}
+template <class P, class J>
+void proj_dbl_bench(benchmark::State& state, J g) {
+    P a = P::from_jacobian(g.mul_vartime(bench_scalar(1)));
+    for (auto _ : state) {
+        a = a.dbl();
+        benchmark::DoNotOptimize(a);
+    }
+}
 template <class J>
 void mul_ct_bench(benchmark::State& state, J g) {
     const Scalar k = bench_scalar(3);
@@ -86,6 +105,12 @@ void BM_G1_AddMixed(benchmark::State& s) {
 void BM_G1_Double(benchmark::State& s) {
     dbl_bench(s, g1_generator());
 }
+void BM_G1_ProjAdd(benchmark::State& s) {
+    proj_add_bench<G1Projective>(s, g1_generator());
+}
+void BM_G1_ProjDouble(benchmark::State& s) {
+    proj_dbl_bench<G1Projective>(s, g1_generator());
+}
 void BM_G1_MulCt(benchmark::State& s) {
     mul_ct_bench(s, g1_generator());
 }
@@ -103,6 +128,12 @@ void BM_G2_AddMixed(benchmark::State& s) {
 }
 void BM_G2_Double(benchmark::State& s) {
     dbl_bench(s, g2_generator());
+}
+void BM_G2_ProjAdd(benchmark::State& s) {
+    proj_add_bench<G2Projective>(s, g2_generator());
+}
+void BM_G2_ProjDouble(benchmark::State& s) {
+    proj_dbl_bench<G2Projective>(s, g2_generator());
 }
 void BM_G2_MulCt(benchmark::State& s) {
     mul_ct_bench(s, g2_generator());
@@ -154,6 +185,8 @@ BENCHMARK(BM_G1_Add);
 BENCHMARK(BM_G1_AddVartime);
 BENCHMARK(BM_G1_AddMixed);
 BENCHMARK(BM_G1_Double);
+BENCHMARK(BM_G1_ProjAdd);
+BENCHMARK(BM_G1_ProjDouble);
 BENCHMARK(BM_G1_MulCt);
 BENCHMARK(BM_G1_MulVartime);
 BENCHMARK(BM_G1_MulGlv);
@@ -163,6 +196,8 @@ BENCHMARK(BM_G2_Add);
 BENCHMARK(BM_G2_AddVartime);
 BENCHMARK(BM_G2_AddMixed);
 BENCHMARK(BM_G2_Double);
+BENCHMARK(BM_G2_ProjAdd);
+BENCHMARK(BM_G2_ProjDouble);
 BENCHMARK(BM_G2_MulCt);
 BENCHMARK(BM_G2_MulVartime);
 BENCHMARK(BM_G2_MulGls);

@@ -3,6 +3,7 @@
 // scalar multiplications.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -143,6 +144,21 @@ void check_group_laws(const J& g, J (*random_point)()) {
     const Scalar r1(Limbs4{kR[0] - 1, kR[1], kR[2], kR[3]});
     EXPECT_EQ(g.mul_ct(r1), -g);
     EXPECT_EQ(g.mul_vartime(r1), -g);
+    // mul_ct's complete additions at the last window (r = 1 mod 16): for k = r + 30 the
+    // accumulator [r + 15]P = 15P meets table[15] = 15P (a doubling); for k = 2r + 28 it is
+    // 14P against table[14]; for k = 2r it is -2P against table[2] (the identity comes out).
+    const Scalar two_r = add_scalars(Scalar(kR), Scalar(kR));
+    EXPECT_EQ(g.mul_ct(add_scalars(Scalar(kR), small(30))), g.mul_vartime(small(30)));
+    EXPECT_EQ(g.mul_ct(add_scalars(two_r, small(28))), g.mul_vartime(small(28)));
+    EXPECT_TRUE(g.mul_ct(two_r).is_identity());
+    // Digits with zeros (table[0] = O added in most windows), and the point at infinity.
+    for (const Scalar& k : {small(16), small(0x10001), Scalar(Limbs4{0, 0, 0, 1ull << 60}),
+                            Scalar(Limbs4{1, 0, 0, 0xf000000000000000}),
+                            Scalar(Limbs4{0xf0f0f0f0f0f0f0f0, 0, 0x0f0f0f0f0f0f0f0f, 0})}) {
+        EXPECT_EQ(g.mul_ct(k), g.mul_vartime(k));
+        EXPECT_TRUE(o.mul_ct(k).is_identity());
+    }
+    EXPECT_TRUE(o.mul_ct(random_scalar()).is_identity());
 }
 
 TEST(BlsG1, GeneratorAndGroupLaws) {
@@ -159,6 +175,141 @@ TEST(BlsG2, GeneratorAndGroupLaws) {
     EXPECT_TRUE(g.in_subgroup_by_order());
     EXPECT_TRUE(in_g2(g));
     check_group_laws<G2Jacobian>(g, random_e2);
+}
+
+template <class F>
+F random_field() {
+    if constexpr (std::is_same_v<F, Fp>)
+        return random_fp();
+    else
+        return random_fp2();
+}
+
+/// The same projective point with every coordinate scaled by a random λ.
+template <class P>
+P rescale_projective(const P& p) {
+    const auto l = random_field<typename P::Field>();
+    return {p.x * l, p.y * l, p.z * l};
+}
+
+/// The complete projective formulas (projective.hpp) against the Jacobian ones, on points of the
+/// subgroup and on random points of the whole curve (E(F_q) has odd order, so they are complete
+/// there too), with the identity, P + P and P + (-P).
+template <class Traits>
+void check_projective_laws(const Jacobian<Traits>& g, Jacobian<Traits> (*random_point)()) {
+    using J = Jacobian<Traits>;
+    using P = Projective<Traits>;
+    using F = typename Traits::Field;
+    const P o = P::identity();
+    const J oj = J::identity();
+    // 3b by additions.
+    for (int i = 0; i < 4; ++i) {
+        const F v = random_field<F>();
+        EXPECT_EQ(Traits::mul_by_3b(v), v * (Traits::b() + Traits::b() + Traits::b()));
+    }
+    // The identity: (0 : 1 : 0), to and from Jacobian and affine.
+    EXPECT_TRUE(o.on_curve());
+    EXPECT_TRUE(o.is_identity());
+    EXPECT_TRUE(o.dbl().is_identity());
+    EXPECT_TRUE((o + o).is_identity());
+    EXPECT_TRUE((o - o).is_identity());
+    EXPECT_TRUE(o.add_mixed(oj.to_affine()).is_identity());
+    EXPECT_TRUE(o.dbl().on_curve());
+    EXPECT_EQ(o, rescale_projective(o));
+    EXPECT_EQ(P::from_jacobian(oj), o);
+    EXPECT_EQ(P::from_jacobian(rescale(g.dbl() + (-g.dbl()))), o);
+    EXPECT_EQ(P::from_affine(oj.to_affine()), o);
+    EXPECT_TRUE(o.to_affine().infinity);
+    const J oj2 = rescale_projective(o.dbl()).to_jacobian();
+    EXPECT_TRUE(oj2.is_identity());
+    EXPECT_TRUE(both(oj2.x == F::one(), oj2.y == F::one()));  // (1, 1, 0), as curve.hpp keeps it
+    for (int iter = 0; iter < 8; ++iter) {
+        const J a = iter % 2 ? random_point() : g.mul_vartime(random_scalar());
+        const J b = iter % 4 < 2 ? random_point() : g.mul_vartime(random_scalar());
+        const P pa = rescale_projective(P::from_jacobian(rescale(a)));
+        const P pb = P::from_jacobian(b);
+        ASSERT_TRUE(pa.on_curve() && pb.on_curve());
+        // Conversions.
+        EXPECT_EQ(pa.to_jacobian(), a);
+        EXPECT_EQ(pa, P::from_jacobian(a));
+        EXPECT_EQ(pa.to_affine(), a.to_affine());
+        EXPECT_EQ(P::from_affine(a.to_affine()), pa);
+        EXPECT_NE(pa, pb);
+        EXPECT_NE(pa, o);
+        EXPECT_NE(o, pa);
+        EXPECT_NE(pa, -pa);
+        // Addition (Algorithm 7) and doubling (Algorithm 9).
+        EXPECT_EQ((pa + pb).to_jacobian(), a + b);
+        EXPECT_EQ((pa - pb).to_jacobian(), a - b);
+        EXPECT_EQ(pa + pb, pb + pa);
+        EXPECT_TRUE((pa + pb).on_curve());
+        EXPECT_EQ(pa.dbl().to_jacobian(), a.dbl());
+        EXPECT_TRUE(pa.dbl().on_curve());
+        EXPECT_EQ(pa + pa, pa.dbl());
+        EXPECT_EQ(pa + rescale_projective(pa), pa.dbl());
+        EXPECT_EQ((pa + rescale_projective(pa)).to_jacobian(), a + a);
+        EXPECT_TRUE((pa + (-pa)).is_identity());
+        EXPECT_TRUE((pa - rescale_projective(pa)).is_identity());
+        EXPECT_TRUE((pa - pa).on_curve());
+        EXPECT_EQ(pa + o, pa);
+        EXPECT_EQ(o + pa, pa);
+        EXPECT_EQ((pa + pb) + pa.dbl(), pa + (pb + pa.dbl()));
+        // Mixed addition (Algorithm 8) with an affine point.
+        EXPECT_EQ(pa.add_mixed(b.to_affine()).to_jacobian(), a + b);
+        EXPECT_EQ(pa.add_mixed(b.to_affine()), pa + pb);
+        EXPECT_EQ(pa.add_mixed(a.to_affine()), pa.dbl());
+        EXPECT_TRUE(pa.add_mixed((-a).to_affine()).is_identity());
+        EXPECT_EQ(pa.add_mixed(oj.to_affine()), pa);
+        EXPECT_EQ(o.add_mixed(b.to_affine()), pb);
+        // A chain of doublings and additions, as in the multiplications.
+        P acc = o;
+        J accj = oj;
+        for (int i = 0; i < 6; ++i) {
+            acc = acc.dbl() + (i % 3 ? pb : o);
+            accj = accj.dbl() + (i % 3 ? b : oj);
+        }
+        EXPECT_EQ(acc.to_jacobian(), accj);
+        EXPECT_TRUE(acc.on_curve());
+    }
+    // lookup_ct reads the right entry, the identity included.
+    std::array<P, 5> table;
+    for (std::size_t i = 1; i < table.size(); ++i)
+        table[i] = P::from_jacobian(g.mul_vartime(small(i)));
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        EXPECT_EQ(P::lookup_ct(table, i), table[i]);
+        EXPECT_EQ(P::lookup_ct(table, i).to_jacobian(), g.mul_vartime(small(i)));
+    }
+}
+
+TEST(BlsG1, ProjectiveMatchesJacobian) {
+    check_projective_laws<G1Traits>(g1_generator(), random_e1);
+}
+
+TEST(BlsG2, ProjectiveMatchesJacobian) {
+    check_projective_laws<G2Traits>(g2_generator(), random_e2);
+}
+
+/// (p - 1) / 3 (p = 1 mod 3).
+detail::Limbs p_minus_1_over_3() {
+    detail::Limbs n = detail::kP;
+    n[0] -= 1;
+    EXPECT_EQ(detail::divmod_u64(n, 3), 0u);
+    return n;
+}
+
+TEST(BlsGroup, NoPointsOfOrderTwo) {
+    // A point of order 2 on y^2 = x^3 + b is (α, 0) with α^3 = -b. None exists when -b is not a
+    // cube: a^((q - 1)/3) != 1. This is what keeps projective.hpp's formulas complete on all of
+    // E1(Fp) and E2(Fp2) (RCB16 §3: the exceptional pairs differ by a point of order 2).
+    const detail::Limbs e = p_minus_1_over_3();
+    EXPECT_NE((-kB1).pow(e), Fp::one());
+    // In Fp2, (q - 1)/3 = (p - 1)/3 · (p + 1), and c^(p + 1) = conj(c)·c.
+    const Fp2 c = (-kB2).pow(e);
+    EXPECT_NE(c.conjugate() * c, Fp2::one());
+    // The criterion itself: -1 = (-1)^3 is a cube, in Fp and in Fp2.
+    const Fp2 m = (-Fp2::one()).pow(e);
+    EXPECT_EQ(m.conjugate() * m, Fp2::one());
+    EXPECT_EQ((-Fp::one()).pow(e), Fp::one());
 }
 
 TEST(BlsG1, BetaIsTheRightCubeRootOfUnity) {
@@ -324,6 +475,7 @@ TEST(BlsG2, GlsCtMatchesOtherMultiplications) {
                            Scalar(r_minus_1),
                            Scalar(kR),
                            add_scalars(Scalar(kR), small(1)),
+                           add_scalars(Scalar(kR), small(30)),
                            Scalar(ones),
                            Scalar(from_digits({0, 0, 0, 1})),
                            Scalar(from_digits({0, 0, 1, 0})),
