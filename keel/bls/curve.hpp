@@ -184,21 +184,21 @@ class Jacobian {
 
     /// P + Q for an affine Q (madd-2007-bl: 7M + 4S), complete and constant time.
     Jacobian add_mixed(const Affine& q) const noexcept {
-        const Field z1z1 = z.square();
-        const Field u2 = q.x * z1z1;
-        const Field s2 = q.y * z * z1z1;
-        const Field h = u2 - x;
-        const Field hh = h.square();
-        const Field i = hh.dbl().dbl();
-        const Field j = h * i;
-        const Field rr = (s2 - y).dbl();
-        const Field v = x * i;
-        const Field x3 = rr.square() - j - v.dbl();
-        const Field y3 = rr * (v - x3) - (y * j).dbl();
-        const Field z3 = (z + h).square() - z1z1 - hh;
-        const Jacobian sum{x3, y3, z3};
-        const Jacobian r = select(both(h.is_zero(), rr.is_zero()), dbl(), sum);
+        bool h_zero = false, r_zero = false;
+        const Jacobian sum = add_mixed_general(q, h_zero, r_zero);
+        const Jacobian r = select(both(h_zero, r_zero), dbl(), sum);
         return select(is_identity(), from_affine(q), select(q.infinity, *this, r));
+    }
+
+    /// add_mixed with branches on the inputs (public data only, e.g. summing public keys): the
+    /// doubling is computed only when P = Q.
+    Jacobian add_mixed_vartime(const Affine& q) const noexcept {
+        if (q.infinity) return *this;
+        if (is_identity()) return from_affine(q);
+        bool h_zero = false, r_zero = false;
+        const Jacobian sum = add_mixed_general(q, h_zero, r_zero);
+        if (h_zero && r_zero) return dbl();
+        return sum;  // for Q = -P, Z3 = 0 already
     }
 
     /// Equality of the points the coordinates stand for (X1·Z2^2 = X2·Z1^2, Y1·Z2^3 = Y2·Z1^3),
@@ -329,6 +329,26 @@ class Jacobian {
     Affine affine_with(const Field& zinv) const noexcept {
         const Field zinv2 = zinv.square();
         return Affine{x * zinv2, y * zinv2 * zinv, z.is_zero()};
+    }
+
+    /// madd-2007-bl (7M + 4S) without the special cases; reports h = U2 - X1 = 0 (same x) and
+    /// r = 2(S2 - Y1) = 0 (same y), as add_general does.
+    Jacobian add_mixed_general(const Affine& q, bool& h_zero, bool& r_zero) const noexcept {
+        const Field z1z1 = z.square();
+        const Field u2 = q.x * z1z1;
+        const Field s2 = q.y * z * z1z1;
+        const Field h = u2 - x;
+        const Field hh = h.square();
+        const Field i = hh.dbl().dbl();
+        const Field j = h * i;
+        const Field rr = (s2 - y).dbl();
+        const Field v = x * i;
+        const Field x3 = rr.square() - j - v.dbl();
+        const Field y3 = rr * (v - x3) - (y * j).dbl();
+        const Field z3 = (z + h).square() - z1z1 - hh;
+        h_zero = h.is_zero();
+        r_zero = rr.is_zero();
+        return {x3, y3, z3};
     }
 
     /// add-2007-bl (11M + 5S) without the special cases; reports h = U2 - U1 = 0 (same x) and

@@ -115,6 +115,11 @@ void check_group_laws(const J& g, J (*random_point)()) {
         EXPECT_TRUE(a.add_mixed((-a).to_affine()).is_identity());
         EXPECT_EQ(a.add_mixed(o.to_affine()), a);
         EXPECT_EQ(o.add_mixed(b.to_affine()), b);
+        EXPECT_EQ(a.add_mixed_vartime(b.to_affine()), a + b);
+        EXPECT_EQ(a.add_mixed_vartime(a.to_affine()), a.dbl());
+        EXPECT_TRUE(a.add_mixed_vartime((-a).to_affine()).is_identity());
+        EXPECT_EQ(a.add_mixed_vartime(o.to_affine()), a);
+        EXPECT_EQ(o.add_mixed_vartime(b.to_affine()), b);
         EXPECT_EQ(J::from_affine(c.to_affine()), c);
         EXPECT_EQ(c.to_affine(), rescale(c).to_affine());
         EXPECT_NE(a, b);
