@@ -126,6 +126,11 @@ class Fp2 {
     /// sqrt() given g, a square root of norm(): one Fp exponentiation (two when c1 is zero);
     /// nullopt when g is not a root of the norm. Variable time, public values only.
     std::optional<Fp2> sqrt_from_norm_root(const Fp& g) const noexcept;
+    /// sqrt_from_norm_root in two halves around its exponentiation, so that callers with many
+    /// roots to take can raise them together (hash_to_curve's batches): d = sqrt_radicand(g),
+    /// then sqrt_finish(d, d^((p+1)/4)). c1 must be non-zero (else use sqrt()).
+    Fp sqrt_radicand(const Fp& g) const noexcept;
+    std::optional<Fp2> sqrt_finish(const Fp& d, const Fp& s) const noexcept;
     /// True when a is a square in Fp2 (its norm is a square in Fp).
     bool is_square() const noexcept {
         return norm().is_square();

@@ -6,7 +6,9 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
+#include "keel/bls/fp_x8.hpp"
 #include "keel/common/assert.hpp"
 #include "keel/crypto/sha256.hpp"
 
@@ -219,41 +221,87 @@ struct SwuCurve {
     F g(const F& x) const noexcept { return (x.square() + a) * x + b; }
 };
 
-/// Simplified SWU (§6.6.2), straight from the definition: the point (x, y) of the curve.
-template <class F>
-std::pair<F, F> sswu(const SwuCurve<F>& c, const F& u) noexcept {
-    const F zu2 = c.z * u.square();
-    const F den = zu2.square() + zu2;  // Z^2 u^4 + Z u^2
-    const F x1 =
-        den.is_zero() ? c.b_over_za : c.minus_b_over_a * (F::one() + den.inverse_vartime());
-    F x = x1;
-    std::optional<F> y;
-    if constexpr (std::is_same_v<F, Fp2>) {
-        // Two Fp exponentiations whichever x is taken: g(x1)'s norm root n1^((p+1)/4) also
-        // gives g(x2)'s, as g(x2) = (Z u^2)^3 g(x1). When n1 is not a square the power is a
-        // root of -n1, and norm(g(x2)) = N^3 n1 (N = norm(Z u^2) = norm(Z) norm(u)^2) has the
-        // root N norm(u) sqrt(-norm(Z)) times it.
-        static const Fp kRootMinusNormZ = *(-c.z.norm()).sqrt();
-        const F gx1 = c.g(x1);
-        const Fp n1 = gx1.norm();
-        const Fp r1 = n1.pow(detail::kPPlus1Over4);
-        if (r1.square() == n1) {
-            y = gx1.sqrt_from_norm_root(r1);
-        } else {
-            x = zu2 * x1;
-            const F gx2 = zu2.square() * zu2 * gx1;
-            y = gx2.sqrt_from_norm_root(zu2.norm() * u.norm() * kRootMinusNormZ * r1);
+/// Every value raised to (p+1)/4: eight at a time on AVX-512 IFMA where the CPU has it and there
+/// are at least two values (one 8-lane exponentiation costs about two scalar ones), else one by
+/// one.
+void pow_p_plus_1_over_4(std::span<Fp> v) noexcept {
+    if (fp_x8_supported() && v.size() >= 2) {
+        for (std::size_t i = 0; i < v.size(); i += 8) {
+            std::array<Fp, 8> lanes;
+            lanes.fill(Fp::one());
+            const std::size_t n = std::min<std::size_t>(8, v.size() - i);
+            std::copy_n(v.begin() + static_cast<std::ptrdiff_t>(i), n, lanes.begin());
+            x8::store(x8::pow(x8::load(lanes), detail::kPPlus1Over4), lanes);
+            std::copy_n(lanes.begin(), n, v.begin() + static_cast<std::ptrdiff_t>(i));
         }
-    } else {
-        y = c.g(x1).sqrt();
-        if (!y) {
-            x = zu2 * x1;
-            y = c.g(x).sqrt();  // exists: g(x2) = Z^3 u^6 g(x1), and Z is a non-square
-        }
+        return;
     }
-    F yv = *y;
-    if (u.sgn0() != yv.sgn0()) yv = -yv;
-    return {x, yv};
+    for (Fp& x : v) x = x.pow(detail::kPPlus1Over4);
+}
+
+/// Simplified SWU (§6.6.2) over Fp2 for many u at once: out[i] = (x, y) of E2' for us[i]. Two
+/// Fp exponentiations per u whichever x is taken, each batch of them raised together
+/// (pow_p_plus_1_over_4): g(x1)'s norm root n1^((p+1)/4) also gives g(x2)'s, as
+/// g(x2) = (Z u^2)^3 g(x1). When n1 is not a square the power is a root of -n1, and
+/// norm(g(x2)) = N^3 n1 (N = norm(Z u^2) = norm(Z) norm(u)^2) has the root
+/// N norm(u) sqrt(-norm(Z)) times it. Then Fp2::sqrt_radicand / sqrt_finish around the second.
+void sswu_fp2_many(const SwuCurve<Fp2>& c, std::span<const Fp2> us,
+                   std::span<std::pair<Fp2, Fp2>> out) {
+    static const Fp kRootMinusNormZ = *(-c.z.norm()).sqrt();
+    struct State {
+        Fp2 zu2, x1, x, gx;
+        Fp n1, d;
+    };
+    std::vector<State> st(us.size());
+    std::vector<Fp> powers(us.size());
+    for (std::size_t i = 0; i < us.size(); ++i) {
+        State& s = st[i];
+        s.zu2 = c.z * us[i].square();
+        const Fp2 den = s.zu2.square() + s.zu2;  // Z^2 u^4 + Z u^2
+        s.x1 =
+            den.is_zero() ? c.b_over_za : c.minus_b_over_a * (Fp2::one() + den.inverse_vartime());
+        s.gx = c.g(s.x1);
+        s.x = s.x1;
+        s.n1 = s.gx.norm();
+        powers[i] = s.n1;
+    }
+    pow_p_plus_1_over_4(powers);
+    for (std::size_t i = 0; i < us.size(); ++i) {
+        State& s = st[i];
+        const Fp r1 = powers[i];
+        Fp g = r1;
+        if (r1.square() != s.n1) {
+            s.x = s.zu2 * s.x1;
+            s.gx = s.zu2.square() * s.zu2 * s.gx;
+            g = s.zu2.norm() * us[i].norm() * kRootMinusNormZ * r1;
+        }
+        // c1 = 0 (probability ~1/p) takes the plain square root below instead.
+        s.d = s.gx.c1.is_zero() ? Fp::one() : s.gx.sqrt_radicand(g);
+        powers[i] = s.d;
+    }
+    pow_p_plus_1_over_4(powers);
+    for (std::size_t i = 0; i < us.size(); ++i) {
+        const State& s = st[i];
+        const auto y = s.gx.c1.is_zero() ? s.gx.sqrt() : s.gx.sqrt_finish(s.d, powers[i]);
+        KEEL_ASSERT(y.has_value());  // g(x1) or g(x2) is a square (Z is a non-square)
+        out[i] = {s.x, us[i].sgn0() != y->sgn0() ? -*y : *y};
+    }
+}
+
+/// Simplified SWU (§6.6.2) over Fp, straight from the definition: the point (x, y) of E1'.
+std::pair<Fp, Fp> sswu_fp(const SwuCurve<Fp>& c, const Fp& u) noexcept {
+    const Fp zu2 = c.z * u.square();
+    const Fp den = zu2.square() + zu2;  // Z^2 u^4 + Z u^2
+    const Fp x1 =
+        den.is_zero() ? c.b_over_za : c.minus_b_over_a * (Fp::one() + den.inverse_vartime());
+    Fp x = x1;
+    auto y = c.g(x1).sqrt();
+    if (!y) {
+        x = zu2 * x1;
+        y = c.g(x).sqrt();  // exists: g(x2) = Z^3 u^6 g(x1), and Z is a non-square
+    }
+    const Fp yv = *y;
+    return {x, u.sgn0() != yv.sgn0() ? -yv : yv};
 }
 
 /// The isogeny (x, y) -> (xnum/xden, y·ynum/yden); a vanishing denominator (the isogeny's
@@ -343,24 +391,49 @@ std::vector<Fp> hash_to_field_fp(BytesView msg, BytesView dst, std::size_t count
     return out;
 }
 
-G2Affine map_to_curve_g2(const Fp2& u) noexcept {
+const SwuCurve<Fp2>& swu_curve_g2() {
     static const SwuCurve<Fp2> curve(kA, kB, kZ);
-    const auto [x, y] = sswu(curve, u);
-    return isogeny<G2Affine>(x, y, kXNum, kXDen, kYNum, kYDen);  // appendix E.3
+    return curve;
+}
+
+G2Affine map_to_curve_g2(const Fp2& u) noexcept {
+    std::pair<Fp2, Fp2> xy;
+    sswu_fp2_many(swu_curve_g2(), {&u, 1}, {&xy, 1});
+    return isogeny<G2Affine>(xy.first, xy.second, kXNum, kXDen, kYNum, kYDen);  // appendix E.3
 }
 
 G1Affine map_to_curve_g1(const Fp& u) noexcept {
     static const SwuCurve<Fp> curve(kA1, kB1Iso, kZ1);
-    const auto [x, y] = sswu(curve, u);
+    const auto [x, y] = sswu_fp(curve, u);
     return isogeny<G1Affine>(x, y, kXNum1, kXDen1, kYNum1, kYDen1);  // appendix E.2
 }
 
 G2Jacobian hash_to_g2(BytesView msg, std::string_view dst) {
-    const auto u = hash_to_field_fp2(msg, as_bytes(dst), 2);
-    KEEL_ASSERT(u.size() == 2);
-    const G2Jacobian q = G2Jacobian::from_affine(map_to_curve_g2(u[0])) +
-                         G2Jacobian::from_affine(map_to_curve_g2(u[1]));
-    return clear_cofactor_g2(q);
+    G2Jacobian out;
+    hash_to_g2_many({&msg, 1}, {&out, 1}, dst);
+    return out;
+}
+
+void hash_to_g2_many(std::span<const BytesView> msgs, std::span<G2Jacobian> out,
+                     std::string_view dst) {
+    KEEL_ASSERT(out.size() == msgs.size());
+    std::vector<Fp2> us;
+    us.reserve(2 * msgs.size());
+    for (const BytesView msg : msgs) {
+        const auto u = hash_to_field_fp2(msg, as_bytes(dst), 2);
+        KEEL_ASSERT(u.size() == 2);
+        us.insert(us.end(), u.begin(), u.end());
+    }
+    std::vector<std::pair<Fp2, Fp2>> xy(us.size());
+    sswu_fp2_many(swu_curve_g2(), us, xy);
+    for (std::size_t i = 0; i < msgs.size(); ++i) {
+        const auto& [x0, y0] = xy[2 * i];
+        const auto& [x1, y1] = xy[2 * i + 1];
+        const G2Jacobian q =
+            G2Jacobian::from_affine(isogeny<G2Affine>(x0, y0, kXNum, kXDen, kYNum, kYDen)) +
+            G2Jacobian::from_affine(isogeny<G2Affine>(x1, y1, kXNum, kXDen, kYNum, kYDen));
+        out[i] = clear_cofactor_g2(q);
+    }
 }
 
 G1Jacobian hash_to_g1(BytesView msg, std::string_view dst) {

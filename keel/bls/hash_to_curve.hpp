@@ -46,6 +46,11 @@ inline constexpr std::string_view kEthereumDst = "BLS_SIG_BLS12381G2_XMD:SHA-256
 /// hash_to_curve(msg) for G2 with the given DST (suite BLS12381G2_XMD:SHA-256_SSWU_RO_):
 /// hash_to_field, two SWU maps, their sum, the cofactor cleared (Budroni–Pintore).
 G2Jacobian hash_to_g2(BytesView msg, std::string_view dst = kEthereumDst);
+/// hash_to_g2 of every message (out[i] for msgs[i]; the same size): the square roots of all
+/// their SWU maps are taken together, eight at a time on AVX-512 IFMA where the CPU has it
+/// (fp_x8.hpp), so a batch costs less per message than one at a time.
+void hash_to_g2_many(std::span<const BytesView> msgs, std::span<G2Jacobian> out,
+                     std::string_view dst = kEthereumDst);
 
 /// hash_to_curve(msg) for G1 (suite BLS12381G1_XMD:SHA-256_SSWU_RO_): the same steps on E1,
 /// the cofactor cleared by h_eff = 1 - x.
