@@ -47,22 +47,26 @@ constexpr Radix52 kFromX8 = to_radix52(detail::kR);
 /// 1 in 2^416-Montgomery form.
 constexpr Radix52 kOneX8 = to_radix52(detail::pow2_mod_p(416));
 
-/// 4p with each limb but the top one raised by 2^52 - 1 (the first by 2^52) and the next one
-/// lowered by one to match: the same value, and c_j - b_j >= 0 for every limb b_j < 2^52, so
-/// a + c - b never goes negative below the top limb.
-constexpr Radix52 kFourPBiased = [] {
-    Limbs four_p{};
-    std::uint64_t carry = 0;
-    for (std::size_t i = 0; i < 6; ++i) {  // 4p < 2^384
-        const std::uint64_t w = detail::kP[i];
-        four_p[i] = (w << 2) | carry;
-        carry = w >> 62;
+/// 2^k·p for k = 2..17 with each limb but the top one raised by 2^52 - 1 (the first by 2^52)
+/// and the next one lowered by one to match: the same value, and c_j - b_j >= 0 for every limb
+/// b_j < 2^52, so a + c - b never goes negative below the top limb.
+constexpr std::size_t kMinSubLog2 = 2, kMaxSubLog2 = 17;
+constexpr auto kMultiplesBiased = [] {
+    std::array<Radix52, kMaxSubLog2 + 1> out{};
+    for (std::size_t k = kMinSubLog2; k <= kMaxSubLog2; ++k) {
+        Radix52 c = to_radix52(detail::kP);  // shifted left by k bits in radix 52 (2^k·p < 2^416)
+        std::uint64_t carry = 0;
+        for (std::size_t j = 0; j < 8; ++j) {
+            const std::uint64_t w = (c[j] << k) | carry;
+            carry = c[j] >> (52 - k);
+            c[j] = j < 7 ? (w & kMask52) : w;
+        }
+        c[0] += std::uint64_t{1} << 52;
+        for (std::size_t j = 1; j < 7; ++j) c[j] += (std::uint64_t{1} << 52) - 1;
+        c[7] -= 1;  // the top limb of 2^k·p is at least 2^19: no wrap
+        out[k] = c;
     }
-    Radix52 c = to_radix52(four_p);
-    c[0] += std::uint64_t{1} << 52;
-    for (std::size_t j = 1; j < 7; ++j) c[j] += (std::uint64_t{1} << 52) - 1;
-    c[7] -= 1;  // 4p's top limb is about 2^19: no wrap
-    return c;
+    return out;
 }();
 
 }  // namespace
@@ -158,11 +162,12 @@ namespace x8 {
     return store_v(t);
 }
 
-[[gnu::target("avx512f,avx512ifma")]] FpX8 sub(const FpX8& a, const FpX8& b) noexcept {
+[[gnu::target("avx512f,avx512ifma")]] FpX8 sub(const FpX8& a, const FpX8& b,
+                                               unsigned log2_multiple) noexcept {
+    const Radix52& c = kMultiplesBiased[log2_multiple];
     V t[8];
     for (std::size_t j = 0; j < 8; ++j)
-        t[j] = _mm512_sub_epi64(_mm512_add_epi64(load_limb(a, j), splat(kFourPBiased[j])),
-                                load_limb(b, j));
+        t[j] = _mm512_sub_epi64(_mm512_add_epi64(load_limb(a, j), splat(c[j])), load_limb(b, j));
     normalize(t);
     return store_v(t);
 }
@@ -220,7 +225,7 @@ FpX8 mul(const FpX8&, const FpX8&) noexcept {
 FpX8 add(const FpX8&, const FpX8&) noexcept {
     std::abort();
 }
-FpX8 sub(const FpX8&, const FpX8&) noexcept {
+FpX8 sub(const FpX8&, const FpX8&, unsigned) noexcept {
     std::abort();
 }
 FpX8 pow(const FpX8&, std::span<const std::uint64_t>) noexcept {

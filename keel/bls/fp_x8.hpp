@@ -10,8 +10,9 @@
 ///
 /// Values are lazily reduced. Every operation returns limbs below 2^52; mul returns values below
 /// 2p and accepts factors below 2^16·p (a·b < p·R' is all Montgomery's bound needs); add and sub
-/// return the exact sum / difference plus, for sub, 4p (so b must be below 4p), without
-/// reduction. Callers keep track of bounds; store() reduces fully.
+/// return the exact sum / difference plus, for sub, a multiple 2^k·p of p above b, without
+/// reduction (mul's bound is really (a/p)·(b/p) < 2^416/p, about 2^35). Callers keep track of
+/// bounds; store() reduces fully.
 ///
 /// Only for CPUs with AVX-512F and AVX-512IFMA (fp_x8_supported(), decided once); callers keep
 /// their scalar path for the others. Constant time like Fp (no branch or index on values).
@@ -43,8 +44,8 @@ FpX8 broadcast(const Fp& a) noexcept;
 FpX8 mul(const FpX8& a, const FpX8& b) noexcept;
 /// a + b per lane (no reduction).
 FpX8 add(const FpX8& a, const FpX8& b) noexcept;
-/// a - b + 4p per lane, for b < 4p (no reduction).
-FpX8 sub(const FpX8& a, const FpX8& b) noexcept;
+/// a - b + 2^k·p per lane, for b < 2^k·p and 2 <= k <= 17 (no reduction).
+FpX8 sub(const FpX8& a, const FpX8& b, unsigned log2_multiple = 2) noexcept;
 /// a^e per lane for a public exponent (little-endian limbs), 4-bit fixed windows like Fp::pow.
 FpX8 pow(const FpX8& a, std::span<const std::uint64_t> exponent) noexcept;
 

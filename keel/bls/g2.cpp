@@ -1,5 +1,11 @@
 #include "keel/bls/g2.hpp"
 
+#include <algorithm>
+#include <array>
+
+#include "keel/bls/fp_x8.hpp"
+#include "keel/bls/g2_x8.hpp"
+
 namespace keel::bls {
 
 template class Jacobian<G2Traits>;
@@ -139,6 +145,52 @@ G2Jacobian clear_cofactor_g2(const G2Jacobian& p) noexcept {
     t3 = t3.add_vartime(t2);
     t3 = t3.add_vartime(-t1);
     return t3.add_vartime(-p);
+}
+
+namespace {
+
+/// [x]P for eight points: the runs of doublings between the set bits of |x| on eight lanes
+/// (g2_double_x8), the additions of P one by one (add_vartime: every special case), then the
+/// negation for x < 0.
+void mul_by_x_x8(std::span<G2Jacobian, 8> pts) noexcept {
+    std::array<G2Jacobian, 8> base;
+    std::copy(pts.begin(), pts.end(), base.begin());
+    unsigned run = 0;
+    for (int bit = 62; bit >= 0; --bit) {
+        ++run;
+        if ((kBlsXAbs >> bit) & 1) {
+            g2_double_x8(pts, run);
+            run = 0;
+            for (std::size_t i = 0; i < 8; ++i) pts[i] = pts[i].add_vartime(base[i]);
+        }
+    }
+    if (run != 0) g2_double_x8(pts, run);
+    for (G2Jacobian& p : pts) p = -p;
+}
+
+}  // namespace
+
+void clear_cofactor_g2_many(std::span<G2Jacobian> points) noexcept {
+    if (!fp_x8_supported() || points.size() < 2) {
+        for (G2Jacobian& p : points) p = clear_cofactor_g2(p);
+        return;
+    }
+    for (std::size_t start = 0; start < points.size(); start += 8) {
+        const std::size_t n = std::min<std::size_t>(8, points.size() - start);
+        std::array<G2Jacobian, 8> p, t1, u, t3;  // lanes past n hold the identity
+        std::copy_n(points.begin() + static_cast<std::ptrdiff_t>(start), n, p.begin());
+        // clear_cofactor_g2's steps, lane by lane, with its two [x]-multiplications batched.
+        t1 = p;
+        mul_by_x_x8(t1);
+        for (std::size_t i = 0; i < 8; ++i) {
+            const G2Jacobian t2 = g2_psi(p[i]);
+            t3[i] = g2_psi(g2_psi(p[i].dbl())).add_vartime(-t2);
+            u[i] = t1[i].add_vartime(t2);
+        }
+        mul_by_x_x8(u);
+        for (std::size_t i = 0; i < n; ++i)
+            points[start + i] = t3[i].add_vartime(u[i]).add_vartime(-t1[i]).add_vartime(-p[i]);
+    }
 }
 
 }  // namespace keel::bls

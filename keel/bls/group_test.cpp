@@ -9,8 +9,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "keel/bls/fp_x8.hpp"
 #include "keel/bls/g1.hpp"
 #include "keel/bls/g2.hpp"
+#include "keel/bls/g2_x8.hpp"
+#include "keel/bls/hash_to_curve.hpp"
 #include "keel/bls/test_values.hpp"
 #include "test/testutil/vectors.hpp"
 
@@ -603,6 +606,41 @@ TEST(BlsGroupVectors, ConstantineScalarMul) {
         total += n1 + n2;
     }
     EXPECT_EQ(total, 320);
+}
+
+// Eight G2 doublings chains at once on AVX-512 IFMA against the scalar doubling, with the identity
+// and points outside the subgroup (images of the SWU map) among the lanes; and batched cofactor
+// clearing against clear_cofactor_g2 for counts around the lane width.
+TEST(BlsG2, BatchedDoublingAndCofactorClearing) {
+    std::mt19937_64 rng(77);
+    std::vector<G2Jacobian> pts;
+    for (int i = 0; i < 19; ++i) {
+        const Fp2 u(Fp::from_u64(rng()), Fp::from_u64(rng()));
+        pts.push_back(G2Jacobian::from_affine(map_to_curve_g2(u)));
+    }
+    pts[3] = G2Jacobian();                // the identity
+    pts[5] = g2_generator().dbl().dbl();  // a subgroup point, Z != 1
+    if (fp_x8_supported()) {
+        for (const unsigned n : {1u, 2u, 9u, 32u}) {
+            std::array<G2Jacobian, 8> lanes;
+            std::copy_n(pts.begin(), 8, lanes.begin());
+            g2_double_x8(lanes, n);
+            for (std::size_t i = 0; i < 8; ++i) {
+                G2Jacobian expect = pts[i];
+                for (unsigned k = 0; k < n; ++k) expect = expect.dbl();
+                ASSERT_EQ(lanes[i], expect) << n << " " << i;
+            }
+        }
+    }
+    for (const std::size_t count : {1u, 2u, 7u, 8u, 9u, 19u}) {
+        std::vector<G2Jacobian> batch(pts.begin(),
+                                      pts.begin() + static_cast<std::ptrdiff_t>(count));
+        clear_cofactor_g2_many(batch);
+        for (std::size_t i = 0; i < count; ++i) {
+            ASSERT_EQ(batch[i], clear_cofactor_g2(pts[i])) << count << " " << i;
+            ASSERT_TRUE(in_g2(batch[i])) << count << " " << i;
+        }
+    }
 }
 
 }  // namespace

@@ -429,11 +429,10 @@ void hash_to_g2_many(std::span<const BytesView> msgs, std::span<G2Jacobian> out,
     for (std::size_t i = 0; i < msgs.size(); ++i) {
         const auto& [x0, y0] = xy[2 * i];
         const auto& [x1, y1] = xy[2 * i + 1];
-        const G2Jacobian q =
-            G2Jacobian::from_affine(isogeny<G2Affine>(x0, y0, kXNum, kXDen, kYNum, kYDen)) +
-            G2Jacobian::from_affine(isogeny<G2Affine>(x1, y1, kXNum, kXDen, kYNum, kYDen));
-        out[i] = clear_cofactor_g2(q);
+        out[i] = G2Jacobian::from_affine(isogeny<G2Affine>(x0, y0, kXNum, kXDen, kYNum, kYDen)) +
+                 G2Jacobian::from_affine(isogeny<G2Affine>(x1, y1, kXNum, kXDen, kYNum, kYDen));
     }
+    clear_cofactor_g2_many(out);
 }
 
 G1Jacobian hash_to_g1(BytesView msg, std::string_view dst) {
