@@ -66,12 +66,17 @@ Fp Fp2::sqrt_radicand(const Fp& g) const noexcept {
 }
 
 std::optional<Fp2> Fp2::sqrt_finish(const Fp& d, const Fp& s) const noexcept {
+    if (s.is_zero()) return std::nullopt;  // only when c1 = 0 (callers use sqrt())
+    return sqrt_finish(d, s, s.dbl().inverse_vartime());
+}
+
+std::optional<Fp2> Fp2::sqrt_finish(const Fp& d, const Fp& s, const Fp& inv_two_s) const noexcept {
     // As for complex numbers: a root is x0 + x1·u with x0^2 = d = (c0 + g) / 2 and
     // x1 = c1 / (2·x0). d and d' = (c0 - g) / 2 multiply to -c1^2 / 4, a non-square (-1 is not
     // a square mod p), so exactly one of them is a square. s = d^((p+1)/4) is a root of d when
     // d is a square and a root of -d otherwise (then x0 = c1 / (2s) squares to d', x1 = s).
-    if (s.is_zero()) return std::nullopt;         // only when c1 = 0 (callers use sqrt())
-    const Fp t = c1 * s.dbl().inverse_vartime();  // public data (see fp2.hpp)
+    if (s.is_zero()) return std::nullopt;  // only when c1 = 0 (callers use sqrt())
+    const Fp t = c1 * inv_two_s;
     const Fp2 x = s.square() == d ? Fp2(s, t) : Fp2(t, s);
     if (x.square() != *this) return std::nullopt;  // g was not a root of the norm
     return x;

@@ -131,6 +131,8 @@ class Fp2 {
     /// then sqrt_finish(d, d^((p+1)/4)). c1 must be non-zero (else use sqrt()).
     Fp sqrt_radicand(const Fp& g) const noexcept;
     std::optional<Fp2> sqrt_finish(const Fp& d, const Fp& s) const noexcept;
+    /// sqrt_finish given 1 / (2s) (callers with many roots invert their 2s together).
+    std::optional<Fp2> sqrt_finish(const Fp& d, const Fp& s, const Fp& inv_two_s) const noexcept;
     /// True when a is a square in Fp2 (its norm is a square in Fp).
     bool is_square() const noexcept {
         return norm().is_square();

@@ -221,6 +221,25 @@ struct SwuCurve {
     F g(const F& x) const noexcept { return (x.square() + a) * x + b; }
 };
 
+/// Every non-zero value replaced by its inverse, with one inversion for all (Montgomery's
+/// trick); zeros stay zero. Variable time: public values only.
+template <class F>
+void invert_all_vartime(std::span<F> v) {
+    std::vector<F> prefix(v.size());
+    F acc = F::one();
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        prefix[i] = acc;
+        if (!v[i].is_zero()) acc = acc * v[i];
+    }
+    F inv = acc.inverse_vartime();
+    for (std::size_t i = v.size(); i-- > 0;) {
+        if (v[i].is_zero()) continue;
+        const F vi = v[i];
+        v[i] = inv * prefix[i];
+        inv = inv * vi;
+    }
+}
+
 /// Every value raised to (p+1)/4: eight at a time on AVX-512 IFMA where the CPU has it and there
 /// are at least two values (one 8-lane exponentiation costs about two scalar ones), else one by
 /// one.
@@ -254,12 +273,15 @@ void sswu_fp2_many(const SwuCurve<Fp2>& c, std::span<const Fp2> us,
     };
     std::vector<State> st(us.size());
     std::vector<Fp> powers(us.size());
+    std::vector<Fp2> inv_den(us.size());
+    for (std::size_t i = 0; i < us.size(); ++i) {
+        st[i].zu2 = c.z * us[i].square();
+        inv_den[i] = st[i].zu2.square() + st[i].zu2;  // Z^2 u^4 + Z u^2
+    }
+    invert_all_vartime(std::span(inv_den));
     for (std::size_t i = 0; i < us.size(); ++i) {
         State& s = st[i];
-        s.zu2 = c.z * us[i].square();
-        const Fp2 den = s.zu2.square() + s.zu2;  // Z^2 u^4 + Z u^2
-        s.x1 =
-            den.is_zero() ? c.b_over_za : c.minus_b_over_a * (Fp2::one() + den.inverse_vartime());
+        s.x1 = inv_den[i].is_zero() ? c.b_over_za : c.minus_b_over_a * (Fp2::one() + inv_den[i]);
         s.gx = c.g(s.x1);
         s.x = s.x1;
         s.n1 = s.gx.norm();
@@ -280,9 +302,13 @@ void sswu_fp2_many(const SwuCurve<Fp2>& c, std::span<const Fp2> us,
         powers[i] = s.d;
     }
     pow_p_plus_1_over_4(powers);
+    std::vector<Fp> inv_two_s(us.size());
+    for (std::size_t i = 0; i < us.size(); ++i) inv_two_s[i] = powers[i].dbl();
+    invert_all_vartime(std::span(inv_two_s));
     for (std::size_t i = 0; i < us.size(); ++i) {
         const State& s = st[i];
-        const auto y = s.gx.c1.is_zero() ? s.gx.sqrt() : s.gx.sqrt_finish(s.d, powers[i]);
+        const auto y =
+            s.gx.c1.is_zero() ? s.gx.sqrt() : s.gx.sqrt_finish(s.d, powers[i], inv_two_s[i]);
         KEEL_ASSERT(y.has_value());  // g(x1) or g(x2) is a square (Z is a non-square)
         out[i] = {s.x, us[i].sgn0() != y->sgn0() ? -*y : *y};
     }
@@ -321,6 +347,20 @@ Affine isogeny(const F& x, const F& y, const std::array<F, XN>& xnum, const std:
     p.x = horner(xnum, x) * y_den * inv;
     p.y = y * horner(ynum, x) * x_den * inv;
     return p;
+}
+
+/// The isogeny as isogeny(), straight into Jacobian coordinates with Z = xden·yden:
+/// X = xnum·xden·yden^2 and Y = y·ynum·xden^3·yden^2 stand for (xnum/xden, y·ynum/yden) with no
+/// inversion, and a vanishing denominator gives Z = 0, the point at infinity.
+template <class Jac, class F, std::size_t XN, std::size_t XD, std::size_t YN, std::size_t YD>
+Jac isogeny_jacobian(const F& x, const F& y, const std::array<F, XN>& xnum,
+                     const std::array<F, XD>& xden, const std::array<F, YN>& ynum,
+                     const std::array<F, YD>& yden) noexcept {
+    const F x_den = horner(xden, x);
+    const F y_den = horner(yden, x);
+    const F y_den2 = y_den.square();
+    return {horner(xnum, x) * x_den * y_den2, y * horner(ynum, x) * x_den.square() * x_den * y_den2,
+            x_den * y_den};
 }
 
 }  // namespace
@@ -429,8 +469,8 @@ void hash_to_g2_many(std::span<const BytesView> msgs, std::span<G2Jacobian> out,
     for (std::size_t i = 0; i < msgs.size(); ++i) {
         const auto& [x0, y0] = xy[2 * i];
         const auto& [x1, y1] = xy[2 * i + 1];
-        out[i] = G2Jacobian::from_affine(isogeny<G2Affine>(x0, y0, kXNum, kXDen, kYNum, kYDen)) +
-                 G2Jacobian::from_affine(isogeny<G2Affine>(x1, y1, kXNum, kXDen, kYNum, kYDen));
+        out[i] = isogeny_jacobian<G2Jacobian>(x0, y0, kXNum, kXDen, kYNum, kYDen) +
+                 isogeny_jacobian<G2Jacobian>(x1, y1, kXNum, kXDen, kYNum, kYDen);
     }
     clear_cofactor_g2_many(out);
 }
