@@ -1,0 +1,1 @@
+#include "keel/rlpx/compress.hpp"

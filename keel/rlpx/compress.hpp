@@ -1,0 +1,2 @@
+#pragma once
+// keel/rlpx/compress.hpp: being written (issue 7).

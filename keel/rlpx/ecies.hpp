@@ -1,0 +1,2 @@
+#pragma once
+// keel/rlpx/ecies.hpp: being written (issue 7).

@@ -1,0 +1,2 @@
+#pragma once
+// keel/rlpx/frame.hpp: being written (issue 7).

@@ -1,0 +1,4 @@
+// Frame codec benchmarks (being written).
+#include <benchmark/benchmark.h>
+
+#include "keel/rlpx/frame.hpp"

@@ -1,0 +1,2 @@
+#pragma once
+// keel/rlpx/handshake.hpp: being written (issue 7).

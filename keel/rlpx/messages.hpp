@@ -1,0 +1,2 @@
+#pragma once
+// keel/rlpx/messages.hpp: being written (issue 7).

@@ -1,0 +1,2 @@
+#pragma once
+// keel/rlpx/session.hpp: being written (issue 7).

@@ -1,0 +1,4 @@
+// Tests for keel/rlpx/session (being written).
+#include <gtest/gtest.h>
+
+#include "keel/rlpx/session.hpp"
