@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "keel/bls/fp2.hpp"
+#include "keel/bls/fp_x8.hpp"
 
 namespace {
 
@@ -90,5 +91,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto z2_root = z2.sqrt();
     check(z2_root.has_value() && z2_root->square() == z2);
     if (!z.is_zero()) check(z * z.inverse() == Fp2::one());
+
+    // FpX8 (AVX-512 IFMA, where the CPU has it): eight lanes built from a and b agree with the
+    // scalar products, sums and differences, also on lazily reduced intermediate values.
+    if (fp_x8_supported()) {
+        const std::array<Fp, 8> la{*a, *b, *a, -*a, *a + *b, Fp::one(), -Fp::one(), *b};
+        const std::array<Fp, 8> lb{*b, *a, *a, *b, *a - *b, *b, *a, -*b};
+        const FpX8 va = x8::load(la), vb = x8::load(lb);
+        std::array<Fp, 8> prod, mixed;
+        x8::store(x8::mul(va, vb), prod);
+        x8::store(x8::mul(x8::add(va, vb), x8::sub(va, vb, 3)), mixed);
+        for (std::size_t i = 0; i < 8; ++i) {
+            check(prod[i] == la[i] * lb[i]);
+            check(mixed[i] == (la[i] + lb[i]) * (la[i] - lb[i]));
+        }
+    }
     return 0;
 }
