@@ -1,6 +1,7 @@
 #include "keel/crypto/secp256k1.hpp"
 
 #include <secp256k1.h>
+#include <secp256k1_ecdh.h>
 #include <secp256k1_recovery.h>
 
 #include <cstring>
@@ -40,6 +41,21 @@ struct Context {
 
 inline const secp256k1_context* ctx() noexcept {
     return g_context.ctx;
+}
+
+// Parses x || y into libsecp256k1's form. secp256k1_ec_pubkey_parse checks x, y < p and the curve
+// equation (secp256k1_ge_set_xy + secp256k1_ge_is_valid_var), so nothing off the curve gets in.
+bool parse_xy(const PublicKey& key, secp256k1_pubkey& out) noexcept {
+    std::uint8_t buf[65];
+    buf[0] = 0x04;
+    std::memcpy(buf + 1, key.data(), 64);
+    return secp256k1_ec_pubkey_parse(ctx(), &out, buf, sizeof buf) == 1;
+}
+
+// The ECDH "hash" that is no hash: the output is x itself, as devp2p's ECIES wants it.
+int copy_x(unsigned char* output, const unsigned char* x32, const unsigned char*, void*) {
+    std::memcpy(output, x32, 32);
+    return 1;
 }
 
 }  // namespace
@@ -120,6 +136,59 @@ Result<Address, SigError> address_of(const Bytes32& secret) noexcept {
     auto key = public_key_of(secret);
     if (!key) return unexpected(key.error());
     return public_key_to_address(*key);
+}
+
+std::string_view describe(KeyError e) noexcept {
+    switch (e) {
+        case KeyError::invalid_public_key:
+            return "public key is not a point on secp256k1";
+        case KeyError::invalid_secret_key:
+            return "secret key is zero or not below the curve order";
+    }
+    return "unknown key error";
+}
+
+bool is_valid_secret_key(const Bytes32& secret) noexcept {
+    return secp256k1_ec_seckey_verify(ctx(), secret.data()) == 1;
+}
+
+Result<void, KeyError> validate_public_key(const PublicKey& key) noexcept {
+    secp256k1_pubkey parsed;
+    if (!parse_xy(key, parsed)) return unexpected(KeyError::invalid_public_key);
+    return {};
+}
+
+Result<PublicKey, KeyError> parse_public_key(BytesView in) noexcept {
+    BytesView xy = in;
+    if (in.size() == 65) {
+        if (in[0] != 0x04) return unexpected(KeyError::invalid_public_key);
+        xy = in.subspan(1);
+    }
+    auto key = PublicKey::from(xy);
+    if (!key) return unexpected(KeyError::invalid_public_key);
+    if (auto ok = validate_public_key(*key); !ok) return unexpected(ok.error());
+    return *key;
+}
+
+Result<Bytes32, KeyError> ecdh_x(const Bytes32& secret, const PublicKey& key) noexcept {
+    if (!is_valid_secret_key(secret)) return unexpected(KeyError::invalid_secret_key);
+    secp256k1_pubkey point;
+    if (!parse_xy(key, point)) return unexpected(KeyError::invalid_public_key);
+    Bytes32 x;
+    // Cannot fail here: the scalar is in [1, n-1] and the point is on the curve, whose group has
+    // prime order, so the product is never infinity.
+    if (secp256k1_ecdh(ctx(), x.data(), &point, secret.data(), copy_x, nullptr) != 1) [[unlikely]] {
+        return unexpected(KeyError::invalid_secret_key);
+    }
+    return x;
+}
+
+Result<Bytes32, RandomError> generate_secret_key() noexcept {
+    Bytes32 k;
+    do {
+        if (auto r = random_bytes(k.mutable_view()); !r) return unexpected(r.error());
+    } while (!is_valid_secret_key(k));
+    return k;
 }
 
 }  // namespace keel::crypto::secp256k1

@@ -1,6 +1,7 @@
 #pragma once
 /// ECDSA on secp256k1 (SEC 2 v2 §2.4.1, https://www.secg.org/sec2-v2.pdf) through libsecp256k1:
-/// public-key and address recovery for Ethereum signatures, and signing for tests and tools.
+/// public-key and address recovery for Ethereum signatures, signing for tests, tools and the RLPx
+/// handshake, public-key validation and ECDH (SEC 1 v2 §3.3.1) for RLPx's ECIES.
 ///
 /// The process has ONE libsecp256k1 context (DESIGN.md §4.3), created during static
 /// initialisation (before other static initialisers, by init_priority) and randomised once with
@@ -10,10 +11,12 @@
 /// Every function here is thread-safe and noexcept; the recovery functions do not allocate.
 
 #include <cstdint>
+#include <string_view>
 
 #include "keel/common/bytes.hpp"
 #include "keel/common/result.hpp"
 #include "keel/common/uint256.hpp"
+#include "keel/crypto/random.hpp"
 #include "keel/crypto/signature.hpp"
 
 namespace keel::crypto::secp256k1 {
@@ -50,5 +53,39 @@ Result<PublicKey, SigError> public_key_of(const Bytes32& secret) noexcept;
 
 /// The address of `secret`. Error: invalid_secret_key.
 Result<Address, SigError> address_of(const Bytes32& secret) noexcept;
+
+/// Why a key or a key agreement was refused.
+enum class KeyError : std::uint8_t {
+    invalid_public_key,  ///< x or y not below p, or (x, y) not on the curve y^2 = x^3 + 7
+    invalid_secret_key,  ///< the secret key is zero or not below n
+};
+
+/// A short phrase for the code, e.g. "public key is not a point on secp256k1".
+std::string_view describe(KeyError e) noexcept;
+
+/// True when 0 < secret < n.
+bool is_valid_secret_key(const Bytes32& secret) noexcept;
+
+/// Checks that the 64 bytes x || y (an uncompressed key without its 0x04 tag) are a point on
+/// secp256k1: both coordinates below p and y^2 = x^3 + 7 (SEC 1 v2 §3.2.2.1). The point at
+/// infinity has no such encoding. An ECDH with a point off the curve leaks the secret key
+/// (invalid-curve attack), so every key from the network goes through this (or parse_public_key)
+/// first. Error: invalid_public_key.
+Result<void, KeyError> validate_public_key(const PublicKey& key) noexcept;
+
+/// A public key from the wire: 64 bytes x || y, or 65 bytes 0x04 || x || y; validated as
+/// validate_public_key() does. Error: invalid_public_key (also for any other length or tag).
+Result<PublicKey, KeyError> parse_public_key(BytesView in) noexcept;
+
+/// ECDH (SEC 1 v2 §3.3.1): the x-coordinate of secret * key, 32 big-endian bytes (left-padded
+/// with zeros: a short x is never shortened), unhashed, as devp2p's ECIES and RLPx use it.
+/// `key` is validated before any multiplication. Errors, in this order: invalid_secret_key,
+/// invalid_public_key.
+/// The secret is used through libsecp256k1's constant-time multiplication.
+Result<Bytes32, KeyError> ecdh_x(const Bytes32& secret, const PublicKey& key) noexcept;
+
+/// A fresh random secret key (0 < k < n) from getrandom(2), drawing again in the ~2^-128 case
+/// that 32 random bytes are not a valid key. Error: the getrandom(2) failure.
+Result<Bytes32, RandomError> generate_secret_key() noexcept;
 
 }  // namespace keel::crypto::secp256k1

@@ -11,6 +11,7 @@
 #include "keel/crypto/keccak.hpp"
 #include "test/testutil/data.hpp"
 #include "test/testutil/hex.hpp"
+#include "test/testutil/vectors.hpp"
 
 namespace keel::crypto::secp256k1 {
 namespace {
@@ -242,6 +243,160 @@ TEST(Secp256k1, RejectsBadSecretKeys) {
     EXPECT_EQ(public_key_of(Uint256::max().to_bytes32()).error(), SigError::invalid_secret_key);
     EXPECT_EQ(address_of(Bytes32{}).error(), SigError::invalid_secret_key);
     EXPECT_TRUE(address_of((kOrder - 1).to_bytes32()).has_value());
+}
+
+// --- ECDH and public-key validation (RLPx ECIES) ---
+
+nlohmann::json ecies_vectors() {
+    return testutil::load_json(testutil::vectors_dir("rlpx") / "ecies_geth.json");
+}
+
+template <class Fixed>
+Fixed fixed_of(const nlohmann::json& v) {
+    return fixed_from_hex<Fixed>(v.get<std::string>());
+}
+
+TEST(Secp256k1Ecdh, GethSharedKeyStatic) {
+    // go-ethereum crypto/ecies TestSharedKeyStatic: x of priv1 * pub2, either way round.
+    const auto v = ecies_vectors().at("ecdh_shared_static");
+    const auto priv1 = fixed_of<Bytes32>(v.at("priv1"));
+    const auto priv2 = fixed_of<Bytes32>(v.at("priv2"));
+    const auto expected = fixed_of<Bytes32>(v.at("shared_x"));
+    auto ab = ecdh_x(priv1, public_key_of(priv2).value());
+    auto ba = ecdh_x(priv2, public_key_of(priv1).value());
+    ASSERT_TRUE(ab.has_value()) << describe(ab.error());
+    ASSERT_TRUE(ba.has_value()) << describe(ba.error());
+    EXPECT_EQ(*ab, expected);
+    EXPECT_EQ(*ba, expected);
+}
+
+TEST(Secp256k1Ecdh, GethLeadingZeroKey) {
+    // go-ethereum TestSharedKeyPadding: a secret with a leading zero byte, and both sides agree
+    // on a full 32-byte x.
+    const auto v = ecies_vectors().at("pubkey_padding");
+    const auto priv0 = fixed_of<Bytes32>(v.at("priv0"));
+    const auto priv1 = fixed_of<Bytes32>(v.at("priv1"));
+    EXPECT_EQ(priv1[0], 0);
+    const PublicKey pub0 = fixed_from_hex<PublicKey>(v.at("pub0_x").get<std::string>() +
+                                                     v.at("pub0_y").get<std::string>());
+    const PublicKey pub1 = fixed_from_hex<PublicKey>(v.at("pub1_x").get<std::string>() +
+                                                     v.at("pub1_y").get<std::string>());
+    EXPECT_EQ(public_key_of(priv0).value(), pub0);
+    EXPECT_EQ(public_key_of(priv1).value(), pub1);
+    auto a = ecdh_x(priv0, pub1);
+    auto b = ecdh_x(priv1, pub0);
+    ASSERT_TRUE(a && b);
+    EXPECT_EQ(*a, *b);
+}
+
+TEST(Secp256k1Ecdh, RethVector) {
+    const auto v = ecies_vectors().at("ecdh_reth");
+    auto x = ecdh_x(fixed_of<Bytes32>(v.at("our_secret")), fixed_of<PublicKey>(v.at("remote_pub")));
+    ASSERT_TRUE(x.has_value()) << describe(x.error());
+    EXPECT_EQ(*x, fixed_of<Bytes32>(v.at("shared_x")));
+}
+
+TEST(Secp256k1Ecdh, Eip8EphemeralAgreement) {
+    // The EIP-8 handshake's ephemeral ECDH, computed from both ends.
+    const auto v = testutil::load_json(testutil::vectors_dir("rlpx") / "eip8_handshake.json");
+    const auto& k = v.at("keys");
+    const auto eph_a = fixed_of<Bytes32>(k.at("ephemeral_priv_A"));
+    const auto eph_b = fixed_of<Bytes32>(k.at("ephemeral_priv_B"));
+    EXPECT_EQ(public_key_of(eph_a).value(), fixed_of<PublicKey>(k.at("ephemeral_pub_A")));
+    EXPECT_EQ(public_key_of(eph_b).value(), fixed_of<PublicKey>(k.at("ephemeral_pub_B")));
+    const auto expected = fixed_of<Bytes32>(
+        v.at("secrets_Auth2_Ack2").at("intermediate_derived_here").at("ecdhe_shared_x"));
+    EXPECT_EQ(ecdh_x(eph_b, fixed_of<PublicKey>(k.at("ephemeral_pub_A"))).value(), expected);
+    EXPECT_EQ(ecdh_x(eph_a, fixed_of<PublicKey>(k.at("ephemeral_pub_B"))).value(), expected);
+}
+
+TEST(Secp256k1Ecdh, RandomKeysAgree) {
+    std::mt19937_64 rng(4);
+    for (int i = 0; i < 50; ++i) {
+        const Bytes32 a = random_secret(rng, kOrder);
+        const Bytes32 b = random_secret(rng, kOrder);
+        auto ab = ecdh_x(a, public_key_of(b).value());
+        auto ba = ecdh_x(b, public_key_of(a).value());
+        ASSERT_TRUE(ab && ba);
+        EXPECT_EQ(*ab, *ba);
+    }
+    // 1 * P = P: the x of the point itself.
+    const PublicKey g = public_key_of(secret_of(1)).value();
+    const Bytes32 seven = secret_of(7);
+    EXPECT_EQ(ecdh_x(secret_of(1), public_key_of(seven).value()).value(),
+              Bytes32::from(public_key_of(seven).value().view().first(32)).value());
+    EXPECT_EQ(ecdh_x(seven, g).value(),
+              Bytes32::from(public_key_of(seven).value().view().first(32)).value());
+}
+
+// Keys that are not on secp256k1 (the invalid-curve attack sends such points as ECIES R).
+std::vector<PublicKey> off_curve_keys() {
+    std::vector<PublicKey> out;
+    out.push_back(PublicKey{});  // (0, 0): also the conventional stand-in for infinity
+    PublicKey g = public_key_of(secret_of(1)).value();
+    g[63] ^= 1;  // G with y off by one
+    out.push_back(g);
+    // x = 1, y = 1: on y^2 = x^3 + b only for b = 0, not b = 7.
+    PublicKey one{};
+    one[31] = 1;
+    one[63] = 1;
+    out.push_back(one);
+    // Coordinates of x = p (not below p), y from G.
+    PublicKey big = public_key_of(secret_of(1)).value();
+    kPrime.to_be_bytes(big.data());
+    out.push_back(big);
+    // All 0xff: both coordinates above p.
+    PublicKey ff;
+    std::memset(ff.data(), 0xff, 64);
+    out.push_back(ff);
+    return out;
+}
+
+TEST(Secp256k1Ecdh, RejectsPointsOffTheCurve) {
+    const Bytes32 secret = secret_of(12345);
+    for (const PublicKey& bad : off_curve_keys()) {
+        EXPECT_EQ(validate_public_key(bad).error(), KeyError::invalid_public_key);
+        EXPECT_EQ(parse_public_key(bad.view()).error(), KeyError::invalid_public_key);
+        EXPECT_EQ(ecdh_x(secret, bad).error(), KeyError::invalid_public_key);
+    }
+}
+
+TEST(Secp256k1Ecdh, RejectsBadSecrets) {
+    const PublicKey g = public_key_of(secret_of(1)).value();
+    EXPECT_EQ(ecdh_x(Bytes32{}, g).error(), KeyError::invalid_secret_key);
+    EXPECT_EQ(ecdh_x(kOrder.to_bytes32(), g).error(), KeyError::invalid_secret_key);
+    // The secret is checked before the key.
+    EXPECT_EQ(ecdh_x(Bytes32{}, PublicKey{}).error(), KeyError::invalid_secret_key);
+    EXPECT_FALSE(is_valid_secret_key(Bytes32{}));
+    EXPECT_FALSE(is_valid_secret_key(kOrder.to_bytes32()));
+    EXPECT_TRUE(is_valid_secret_key((kOrder - 1).to_bytes32()));
+    EXPECT_TRUE(ecdh_x((kOrder - 1).to_bytes32(), g).has_value());
+    EXPECT_FALSE(describe(KeyError::invalid_public_key).empty());
+    EXPECT_NE(describe(KeyError::invalid_public_key), describe(KeyError::invalid_secret_key));
+}
+
+TEST(Secp256k1Ecdh, ParsesBothWireForms) {
+    const PublicKey g = public_key_of(secret_of(1)).value();
+    EXPECT_EQ(parse_public_key(g.view()).value(), g);
+    Bytes tagged{0x04};
+    tagged.insert(tagged.end(), g.begin(), g.end());
+    EXPECT_EQ(parse_public_key(tagged).value(), g);
+    tagged[0] = 0x02;  // a compressed tag on 65 bytes
+    EXPECT_EQ(parse_public_key(tagged).error(), KeyError::invalid_public_key);
+    tagged[0] = 0x06;  // hybrid encodings are not used on the wire
+    EXPECT_EQ(parse_public_key(tagged).error(), KeyError::invalid_public_key);
+    for (std::size_t n : {0, 1, 33, 63, 66})
+        EXPECT_EQ(parse_public_key(Bytes(n, 0x04)).error(), KeyError::invalid_public_key) << n;
+    EXPECT_TRUE(validate_public_key(g).has_value());
+}
+
+TEST(Secp256k1Ecdh, GeneratesValidDistinctKeys) {
+    auto a = generate_secret_key();
+    auto b = generate_secret_key();
+    ASSERT_TRUE(a && b);
+    EXPECT_TRUE(is_valid_secret_key(*a));
+    EXPECT_TRUE(is_valid_secret_key(*b));
+    EXPECT_NE(*a, *b);
 }
 
 }  // namespace
