@@ -19,5 +19,6 @@ void add_ssz_command(CLI::App& app);
 void add_devnet_command(CLI::App& app);
 void add_storage_command(CLI::App& app);
 void add_bls_command(CLI::App& app);
+void add_p2p_command(CLI::App& app);
 
 }  // namespace keel::cli

@@ -1,1 +1,359 @@
 #include "keel/rlpx/session.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "keel/crypto/secp256k1.hpp"
+#include "keel/rlpx/compress.hpp"
+#include "keel/rlpx/handshake.hpp"
+
+namespace keel::rlpx {
+
+namespace {
+
+/// The read buffer asks the kernel for at least this much at a time.
+constexpr std::size_t kReadChunk = std::size_t{256} << 10;
+/// How long a best-effort Disconnect or a Pong may take to leave.
+constexpr auto kControlWrite = std::chrono::seconds(2);
+/// How long a message may take to leave (the peer must keep reading).
+constexpr auto kWriteTimeout = std::chrono::seconds(30);
+
+SessionError error(SessionErrc code, std::string detail) {
+    return SessionError{code, std::move(detail), DisconnectReason::requested};
+}
+
+SessionError net_error(const NetError& e, std::string_view during) {
+    const SessionErrc code =
+        e.code == NetErrc::timeout ? SessionErrc::timeout : SessionErrc::network;
+    return error(code, std::string(during) + ": " + to_string(e));
+}
+
+/// Reads one handshake packet (2-byte size prefix, then the rest) without reading past it.
+Result<Bytes, SessionError> read_handshake_packet(const Socket& s, Deadline deadline) {
+    Bytes packet(2);
+    if (auto r = read_at_least(s, packet, 2, deadline); !r)
+        return std::unexpected(net_error(r.error(), "handshake"));
+    const auto size = handshake_packet_size(packet);
+    if (!size) return std::unexpected(error(SessionErrc::handshake, to_string(size.error())));
+    packet.resize(*size);
+    if (auto r = read_at_least(s, MutableBytesView(packet).subspan(2), *size - 2, deadline); !r)
+        return std::unexpected(net_error(r.error(), "handshake"));
+    return packet;
+}
+
+Hello our_hello(const NodeKey& key, const SessionOptions& options) {
+    Hello h;
+    h.protocol_version = kP2pVersion;
+    h.client_id = options.client_id;
+    h.capabilities = options.capabilities;
+    h.listen_port = options.listen_port;
+    h.node_id = key.id;
+    return h;
+}
+
+bool shares_capability(const Hello& a, const std::vector<Capability>& ours) {
+    for (const Capability& c : a.capabilities)
+        for (const Capability& o : ours)
+            if (c.name == o.name && c.version == o.version) return true;
+    return ours.empty();
+}
+
+}  // namespace
+
+std::optional<NodeKey> node_key_from_secret(const Bytes32& secret) noexcept {
+    auto pub = crypto::secp256k1::public_key_of(secret);
+    if (!pub) return std::nullopt;
+    return NodeKey{secret, *pub};
+}
+
+std::optional<NodeKey> generate_node_key() noexcept {
+    auto secret = crypto::secp256k1::generate_secret_key();
+    if (!secret) return std::nullopt;
+    return node_key_from_secret(*secret);
+}
+
+std::string to_string(const SessionError& e) {
+    switch (e.code) {
+        case SessionErrc::disconnected:
+            return "peer disconnected: " + std::string(describe(e.reason));
+        case SessionErrc::closed:
+            return "session closed";
+        default:
+            return e.detail;
+    }
+}
+
+Session::Session(Socket socket, const Secrets& secrets)
+    : socket_(std::move(socket)),
+      writer_(secrets.aes, secrets.mac, secrets.egress_mac),
+      reader_(secrets.aes, secrets.mac, secrets.ingress_mac) {}
+
+Session::~Session() = default;
+
+Result<Session, SessionError> Session::dial(const NodeKey& key, const Enode& peer,
+                                            const SessionOptions& options) {
+    const Deadline deadline = Clock::now() + options.handshake_timeout;
+    auto socket = connect_tcp(peer.host, peer.port, deadline);
+    if (!socket) return std::unexpected(net_error(socket.error(), "connect to " + to_string(peer)));
+    auto hs = Handshake::initiator(key.secret, peer.id);
+    if (!hs) return std::unexpected(error(SessionErrc::handshake, keel::to_string(hs.error())));
+    auto auth = hs->make_auth();
+    if (!auth) return std::unexpected(error(SessionErrc::handshake, keel::to_string(auth.error())));
+    if (auto w = write_all(*socket, *auth, deadline); !w)
+        return std::unexpected(net_error(w.error(), "handshake"));
+    auto ack = read_handshake_packet(*socket, deadline);
+    if (!ack) return std::unexpected(ack.error());
+    if (auto r = hs->read_ack(*ack); !r)
+        return std::unexpected(error(SessionErrc::handshake, "ack: " + keel::to_string(r.error())));
+    return finish(std::move(*socket), hs->secrets(), key, options, deadline);
+}
+
+Result<Session, SessionError> Session::accept(const Socket& listener, const NodeKey& key,
+                                              Deadline deadline, const SessionOptions& options) {
+    auto socket = accept_tcp(listener, deadline);
+    if (!socket) return std::unexpected(net_error(socket.error(), "accept"));
+    const Deadline hs_deadline = Clock::now() + options.handshake_timeout;
+    auto hs = Handshake::recipient(key.secret);
+    if (!hs) return std::unexpected(error(SessionErrc::handshake, keel::to_string(hs.error())));
+    auto auth = read_handshake_packet(*socket, hs_deadline);
+    if (!auth) return std::unexpected(auth.error());
+    if (auto r = hs->read_auth(*auth); !r)
+        return std::unexpected(
+            error(SessionErrc::handshake, "auth: " + keel::to_string(r.error())));
+    auto ack = hs->make_ack();
+    if (!ack) return std::unexpected(error(SessionErrc::handshake, keel::to_string(ack.error())));
+    if (auto w = write_all(*socket, *ack, hs_deadline); !w)
+        return std::unexpected(net_error(w.error(), "handshake"));
+    return finish(std::move(*socket), hs->secrets(), key, options, hs_deadline);
+}
+
+Result<Session, SessionError> Session::finish(Socket socket, const Secrets& secrets,
+                                              const NodeKey& key, const SessionOptions& options,
+                                              Deadline deadline) {
+    Session s(std::move(socket), secrets);
+    Bytes hello;
+    encode_hello(our_hello(key, options), hello);
+    if (auto w = s.write_frame(kHelloCode, hello, false); !w) return std::unexpected(w.error());
+    auto first = s.next_frame(deadline);  // snappy_ is still off: Hello is never compressed
+    if (!first) return std::unexpected(first.error());
+    if (first->code != kHelloCode) {
+        return std::unexpected(
+            s.fail(SessionErrc::protocol,
+                   "expected Hello, got message code " + std::to_string(first->code),
+                   DisconnectReason::breach_of_protocol));
+    }
+    auto peer = decode_hello(first->payload);
+    if (!peer) {
+        return std::unexpected(s.fail(SessionErrc::protocol, "Hello: " + to_string(peer.error()),
+                                      DisconnectReason::breach_of_protocol));
+    }
+    if (peer->node_id != secrets.remote_id) {
+        return std::unexpected(s.fail(SessionErrc::protocol,
+                                      "Hello: node id differs from the handshake's",
+                                      DisconnectReason::unexpected_identity));
+    }
+    if (peer->node_id == key.id) {
+        return std::unexpected(s.fail(SessionErrc::protocol, "connected to self",
+                                      DisconnectReason::connected_to_self));
+    }
+    if (!shares_capability(*peer, options.capabilities)) {
+        return std::unexpected(s.fail(SessionErrc::protocol, "no capability in common",
+                                      DisconnectReason::useless_peer));
+    }
+    s.snappy_ = peer->protocol_version >= 5;
+    s.peer_hello_ = std::move(*peer);
+    return s;
+}
+
+SessionError Session::fail(SessionErrc code, std::string detail, DisconnectReason send_reason) {
+    disconnect(send_reason);
+    return error(code, std::move(detail));
+}
+
+Result<void, SessionError> Session::write_frame(std::uint64_t code, BytesView payload,
+                                                bool compress) {
+    if (!socket_.valid()) return std::unexpected(error(SessionErrc::closed, "session closed"));
+    out_.clear();
+    if (compress) {
+        const MutableBytesView slot =
+            writer_.begin(code, snappy_max_compressed_length(payload.size()), out_);
+        const std::size_t n = snappy_compress_into(payload, slot);
+        if (auto r = writer_.finish(n, out_); !r)
+            return std::unexpected(error(SessionErrc::frame, to_string(r.error())));
+    } else if (auto r = writer_.write(code, payload, out_); !r) {
+        return std::unexpected(error(SessionErrc::frame, to_string(r.error())));
+    }
+    if (auto w = write_all(socket_, out_, Clock::now() + kWriteTimeout); !w) {
+        socket_.close();
+        return std::unexpected(net_error(w.error(), "send"));
+    }
+    return {};
+}
+
+Result<void, SessionError> Session::send(std::uint64_t code, BytesView payload) {
+    return write_frame(code, payload, snappy_);
+}
+
+Result<void, SessionError> Session::send_batch(
+    std::span<const std::pair<std::uint64_t, BytesView>> msgs) {
+    if (!socket_.valid()) return std::unexpected(error(SessionErrc::closed, "session closed"));
+    out_.clear();
+    for (const auto& [code, payload] : msgs) {
+        if (snappy_) {
+            const MutableBytesView slot =
+                writer_.begin(code, snappy_max_compressed_length(payload.size()), out_);
+            const std::size_t n = snappy_compress_into(payload, slot);
+            if (auto r = writer_.finish(n, out_); !r)
+                return std::unexpected(error(SessionErrc::frame, to_string(r.error())));
+        } else if (auto r = writer_.write(code, payload, out_); !r) {
+            return std::unexpected(error(SessionErrc::frame, to_string(r.error())));
+        }
+    }
+    if (auto w = write_all(socket_, out_, Clock::now() + kWriteTimeout); !w) {
+        socket_.close();
+        return std::unexpected(net_error(w.error(), "send"));
+    }
+    return {};
+}
+
+Result<Message, SessionError> Session::next_frame(Deadline deadline) {
+    for (;;) {
+        if (!socket_.valid()) return std::unexpected(error(SessionErrc::closed, "session closed"));
+        const std::size_t need = reader_.needed();
+        if (in_end_ - in_start_ < need) {
+            // Make room: move what is left to the front, grow to hold the frame and a chunk.
+            if (in_start_ > 0) {
+                std::memmove(in_.data(), in_.data() + in_start_, in_end_ - in_start_);
+                in_end_ -= in_start_;
+                in_start_ = 0;
+            }
+            const std::size_t want = std::max(need + kReadChunk, in_.size());
+            if (in_.size() < want) in_.resize(want);
+            auto n = read_at_least(socket_, MutableBytesView(in_).subspan(in_end_), need - in_end_,
+                                   deadline);
+            if (!n) {
+                if (n.error().code == NetErrc::timeout)
+                    return std::unexpected(net_error(n.error(), "receive"));
+                socket_.close();
+                return std::unexpected(net_error(n.error(), "receive"));
+            }
+            in_end_ += *n;
+            continue;
+        }
+        const MutableBytesView chunk(in_.data() + in_start_, need);
+        in_start_ += need;
+        if (reader_.expects_header()) {
+            if (auto r = reader_.read_header(chunk); !r) {
+                return std::unexpected(fail(SessionErrc::frame, to_string(r.error()),
+                                            DisconnectReason::breach_of_protocol));
+            }
+            continue;
+        }
+        auto frame = reader_.read_body(chunk);
+        if (!frame) {
+            return std::unexpected(fail(SessionErrc::frame, to_string(frame.error()),
+                                        DisconnectReason::breach_of_protocol));
+        }
+        Message m{frame->code, frame->payload};
+        if (snappy_) {
+            auto plain = snappy_decompress(frame->payload, plain_);
+            if (plain) {
+                m.payload = *plain;
+            } else if (frame->code != kDisconnectCode) {
+                return std::unexpected(fail(SessionErrc::snappy, to_string(plain.error()),
+                                            DisconnectReason::breach_of_protocol));
+            }
+            // A Disconnect that is not valid snappy is read as sent: @ethereumjs/devp2p sends
+            // it uncompressed even after a v5 Hello.
+        }
+        if (!snappy_ && m.code != kHelloCode && m.code != kDisconnectCode) {
+            return std::unexpected(fail(SessionErrc::protocol,
+                                        "message code " + std::to_string(m.code) + " before Hello",
+                                        DisconnectReason::breach_of_protocol));
+        }
+        if (m.code == kPingCode) {
+            scratch_.clear();
+            encode_pong(scratch_);
+            if (auto w = write_frame(kPongCode, scratch_, snappy_); !w)
+                return std::unexpected(w.error());
+            continue;
+        }
+        if (m.code == kDisconnectCode) {
+            auto reason = decode_disconnect(m.payload);
+            socket_.close();
+            SessionError e = error(SessionErrc::disconnected, "peer disconnected");
+            e.reason = reason ? *reason : DisconnectReason::requested;
+            if (!reason) e.detail = "peer disconnected with a malformed reason";
+            return std::unexpected(e);
+        }
+        return m;
+    }
+}
+
+Result<Message, SessionError> Session::receive(Deadline deadline) {
+    if (!pending_.empty()) {
+        scratch_ = std::move(pending_.front().second);
+        const std::uint64_t code = pending_.front().first;
+        pending_.erase(pending_.begin());
+        return Message{code, scratch_};
+    }
+    for (;;) {
+        auto m = next_frame(deadline);
+        if (!m) return m;
+        if (m->code == kPongCode) continue;  // a late answer to an earlier ping
+        if (m->code == kHelloCode) {
+            return std::unexpected(fail(SessionErrc::protocol, "a second Hello",
+                                        DisconnectReason::breach_of_protocol));
+        }
+        return m;
+    }
+}
+
+Result<std::chrono::microseconds, SessionError> Session::ping(Deadline deadline) {
+    const auto start = Clock::now();
+    scratch_.clear();
+    encode_ping(scratch_);
+    if (auto w = write_frame(kPingCode, scratch_, snappy_); !w) return std::unexpected(w.error());
+    for (;;) {
+        auto m = next_frame(deadline);
+        if (!m) {
+            if (m.error().code == SessionErrc::timeout) {
+                return std::unexpected(
+                    fail(SessionErrc::timeout, "no Pong in time", DisconnectReason::ping_timeout));
+            }
+            return std::unexpected(m.error());
+        }
+        if (m->code == kPongCode) {
+            return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start);
+        }
+        pending_.emplace_back(m->code, Bytes(m->payload.begin(), m->payload.end()));
+    }
+}
+
+void Session::disconnect(DisconnectReason reason) {
+    if (!socket_.valid()) return;
+    scratch_.clear();
+    encode_disconnect(reason, scratch_);
+    out_.clear();
+    bool ok = true;
+    if (snappy_) {
+        const MutableBytesView slot =
+            writer_.begin(kDisconnectCode, snappy_max_compressed_length(scratch_.size()), out_);
+        ok = writer_.finish(snappy_compress_into(scratch_, slot), out_).has_value();
+    } else {
+        ok = writer_.write(kDisconnectCode, scratch_, out_).has_value();
+    }
+    if (ok) (void)write_all(socket_, out_, Clock::now() + kControlWrite);
+    socket_.close();
+}
+
+std::uint64_t Session::frames_sent() const noexcept {
+    return writer_.frames();
+}
+
+std::uint64_t Session::frames_received() const noexcept {
+    return reader_.frames();
+}
+
+}  // namespace keel::rlpx

@@ -1,2 +1,135 @@
 #pragma once
-// keel/rlpx/session.hpp: being written (issue 7).
+/// An RLPx session over TCP, the part of devp2p a node drives: dial or accept, the EIP-8
+/// handshake, Hello (p2p v5: snappy for every later message), then messages by code (p2p codes
+/// below 0x10, capability codes from 0x10: eth/68 Status is 0x10), Ping answered with Pong on
+/// the way, and a Disconnect with a reason at the end.
+///
+/// I/O: one reusable read buffer per session (each recv asks for everything that fits, so a
+/// stream of frames costs about one recv per frame or less), one reusable write buffer (each
+/// message is framed and encrypted in place there and leaves in one send), snappy buffers that
+/// only grow, the declared decompressed size checked against 16 MiB before allocating. Every
+/// wait has a deadline. A bad MAC, bad snappy, an oversized frame, a protocol breach or a
+/// timeout ends the session with the matching Disconnect reason (sent when the transport still
+/// works) and an error whose to_string() is one line.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "keel/common/bytes.hpp"
+#include "keel/common/result.hpp"
+#include "keel/crypto/signature.hpp"
+#include "keel/rlpx/enode.hpp"
+#include "keel/rlpx/frame.hpp"
+#include "keel/rlpx/handshake.hpp"
+#include "keel/rlpx/messages.hpp"
+#include "keel/rlpx/net.hpp"
+
+namespace keel::rlpx {
+
+/// This node's static key: the secp256k1 secret and its public key (the node id).
+struct NodeKey {
+    Bytes32 secret;
+    crypto::PublicKey id;
+};
+/// The key of `secret` (nullopt when it is not a valid secret key).
+std::optional<NodeKey> node_key_from_secret(const Bytes32& secret) noexcept;
+/// A fresh random key (nullopt only when the OS gives no randomness).
+std::optional<NodeKey> generate_node_key() noexcept;
+
+enum class SessionErrc : std::uint8_t {
+    network,       ///< connect/read/write failed (NetError in the text)
+    timeout,       ///< a deadline passed (handshake, Hello, Pong, or a read)
+    handshake,     ///< the peer's auth/ack was refused (HandshakeError in the text)
+    frame,         ///< a frame failed its MAC, size or code check
+    snappy,        ///< a compressed payload was refused
+    protocol,      ///< a malformed or unexpected p2p message (wrong Hello, message before Hello)
+    disconnected,  ///< the peer sent Disconnect (its reason in `reason`)
+    closed,        ///< the session was already closed
+};
+
+struct SessionError {
+    SessionErrc code = SessionErrc::closed;
+    std::string detail;                                     ///< what exactly, one line
+    DisconnectReason reason = DisconnectReason::requested;  ///< for `disconnected`
+};
+/// One line, e.g. "peer disconnected: too many peers" or "frame: bad frame MAC ...".
+std::string to_string(const SessionError& e);
+
+struct SessionOptions {
+    std::string client_id = "keel";
+    std::vector<Capability> capabilities{{"eth", kEthVersion}};
+    std::uint16_t listen_port = 0;                        ///< advertised in Hello
+    std::chrono::milliseconds handshake_timeout{10'000};  ///< connect + handshake + Hello
+};
+
+/// A received message: its code and payload (decompressed), valid until the next receive().
+struct Message {
+    std::uint64_t code = 0;
+    BytesView payload;
+};
+
+class Session {
+  public:
+    /// Connects to `peer`, runs the handshake as initiator and exchanges Hello.
+    static Result<Session, SessionError> dial(const NodeKey& key, const Enode& peer,
+                                              const SessionOptions& options = {});
+    /// Accepts the next connection on `listener` (waiting until `deadline`), runs the handshake
+    /// as recipient and exchanges Hello.
+    static Result<Session, SessionError> accept(const Socket& listener, const NodeKey& key,
+                                                Deadline deadline,
+                                                const SessionOptions& options = {});
+
+    Session(Session&&) noexcept = default;
+    Session& operator=(Session&&) noexcept = default;
+    ~Session();
+
+    const Hello& peer_hello() const noexcept { return peer_hello_; }
+    const crypto::PublicKey& peer_id() const noexcept { return peer_hello_.node_id; }
+    std::string peer_address() const { return socket_.peer_address(); }
+    bool open() const noexcept { return socket_.valid(); }
+
+    /// Sends one message (snappy-compressed: p2p v5) in one write.
+    Result<void, SessionError> send(std::uint64_t code, BytesView payload);
+    /// Frames several messages into the write buffer and sends them together (one write).
+    Result<void, SessionError> send_batch(
+        std::span<const std::pair<std::uint64_t, BytesView>> msgs);
+    /// The next message other than Ping/Pong, waiting until `deadline`. Pings are answered on
+    /// the way; a Disconnect ends the session with SessionErrc::disconnected.
+    Result<Message, SessionError> receive(Deadline deadline);
+    /// Sends Ping and waits for the Pong until `deadline`; other messages that arrive meanwhile
+    /// are kept for receive().
+    Result<std::chrono::microseconds, SessionError> ping(Deadline deadline);
+    /// Sends Disconnect(reason) (best effort) and closes the connection.
+    void disconnect(DisconnectReason reason);
+
+    /// Frames and bytes so far, and the socket calls of the whole process (net.hpp).
+    std::uint64_t frames_sent() const noexcept;
+    std::uint64_t frames_received() const noexcept;
+
+  private:
+    Session(Socket socket, const Secrets& secrets);
+    static Result<Session, SessionError> finish(Socket socket, const Secrets& secrets,
+                                                const NodeKey& key, const SessionOptions& options,
+                                                Deadline deadline);
+    /// The next frame of any code (Ping answered, Disconnect reported), decompressed.
+    Result<Message, SessionError> next_frame(Deadline deadline);
+    Result<void, SessionError> write_frame(std::uint64_t code, BytesView payload, bool compress);
+    SessionError fail(SessionErrc code, std::string detail, DisconnectReason send_reason);
+
+    Socket socket_;
+    FrameWriter writer_;
+    FrameReader reader_;
+    Hello peer_hello_;
+    bool snappy_ = false;
+    Bytes in_;  // read buffer: [in_start_, in_end_) holds unread bytes
+    std::size_t in_start_ = 0, in_end_ = 0;
+    Bytes out_;      // write buffer: one frame or batch at a time
+    Bytes plain_;    // decompressed payload
+    Bytes scratch_;  // small messages (Pong, Disconnect)
+    std::vector<std::pair<std::uint64_t, Bytes>> pending_;  // kept by ping() for receive()
+};
+
+}  // namespace keel::rlpx

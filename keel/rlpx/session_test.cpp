@@ -1,4 +1,188 @@
-// Tests for keel/rlpx/session (being written).
+// Two keel sessions over loopback: handshake, Hello, Ping/Pong, messages of many sizes both ways
+// (snappy), eth/68 Status, Disconnect with a reason; and the failures: a wrong node id, a peer
+// that is not RLPx, a silent peer, a closed port.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "keel/rlpx/session.hpp"
+
+namespace keel::rlpx {
+namespace {
+
+using namespace std::chrono_literals;
+
+NodeKey key(std::uint8_t fill) {
+    Bytes32 s;
+    for (auto& b : s.bytes) b = fill;
+    auto k = node_key_from_secret(s);
+    EXPECT_TRUE(k.has_value());
+    return *k;
+}
+
+Enode enode_of(const NodeKey& k, std::uint16_t port) {
+    Enode e;
+    e.id = k.id;
+    e.host = "127.0.0.1";
+    e.port = port;
+    return e;
+}
+
+Deadline in(std::chrono::milliseconds ms) {
+    return Clock::now() + ms;
+}
+
+TEST(RlpxSession, LoopbackConversation) {
+    const NodeKey a = key(0x11), b = key(0x22);
+    auto listener = listen_tcp("127.0.0.1", 0);
+    ASSERT_TRUE(listener.has_value());
+    const std::uint16_t port = listener->local_port();
+
+    std::vector<Bytes> sent;
+    for (const std::size_t n : {0u, 1u, 100u, 1023u, 65536u, 1u << 20, 5u << 20}) {
+        Bytes m(n);
+        for (std::size_t i = 0; i < n; ++i) m[i] = static_cast<std::uint8_t>((i * 31) ^ (i >> 9));
+        sent.push_back(std::move(m));
+    }
+
+    std::thread server([&] {
+        SessionOptions o;
+        o.client_id = "keel-test/b";
+        auto s = Session::accept(*listener, b, in(5000ms), o);
+        ASSERT_TRUE(s.has_value()) << to_string(s.error());
+        EXPECT_EQ(s->peer_hello().client_id, "keel-test/a");
+        EXPECT_EQ(s->peer_id(), a.id);
+        // Echo every message until the peer disconnects.
+        for (;;) {
+            auto m = s->receive(in(10000ms));
+            if (!m) {
+                EXPECT_EQ(m.error().code, SessionErrc::disconnected) << to_string(m.error());
+                EXPECT_EQ(m.error().reason, DisconnectReason::client_quitting);
+                break;
+            }
+            const Bytes copy(m->payload.begin(), m->payload.end());
+            ASSERT_TRUE(s->send(m->code, copy).has_value());
+        }
+        EXPECT_FALSE(s->open());
+    });
+
+    SessionOptions o;
+    o.client_id = "keel-test/a";
+    auto s = Session::dial(a, enode_of(b, port), o);
+    ASSERT_TRUE(s.has_value()) << to_string(s.error());
+    EXPECT_EQ(s->peer_hello().client_id, "keel-test/b");
+    EXPECT_EQ(s->peer_hello().protocol_version, 5u);
+    ASSERT_EQ(s->peer_hello().capabilities.size(), 1u);
+    EXPECT_EQ(s->peer_hello().capabilities[0].name, "eth");
+    auto rtt = s->ping(in(5000ms));
+    ASSERT_TRUE(rtt.has_value()) << to_string(rtt.error());
+
+    Status status;
+    status.network_id = 1;
+    status.total_difficulty = Uint256(17);
+    status.head.bytes[0] = 0xaa;
+    status.genesis.bytes[31] = 0xbb;
+    Bytes st;
+    encode_status(status, st);
+    ASSERT_TRUE(s->send(kBaseProtocolLength + kEthStatusCode, st).has_value());
+    auto back = s->receive(in(5000ms));
+    ASSERT_TRUE(back.has_value()) << to_string(back.error());
+    EXPECT_EQ(back->code, kBaseProtocolLength + kEthStatusCode);
+    auto decoded = decode_status(back->payload);
+    ASSERT_TRUE(decoded.has_value());
+    EXPECT_EQ(*decoded, status);
+
+    for (std::size_t i = 0; i < sent.size(); ++i) {
+        ASSERT_TRUE(s->send(0x10 + 0x06, sent[i]).has_value()) << i;
+        auto m = s->receive(in(10000ms));
+        ASSERT_TRUE(m.has_value()) << to_string(m.error());
+        EXPECT_EQ(m->code, 0x16u);
+        EXPECT_TRUE(
+            std::equal(m->payload.begin(), m->payload.end(), sent[i].begin(), sent[i].end()))
+            << "message " << i;
+    }
+    // A batch in one write, and pings interleaved with the echoes.
+    const std::pair<std::uint64_t, BytesView> batch[] = {{0x11, sent[2]}, {0x12, sent[3]}};
+    ASSERT_TRUE(s->send_batch(batch).has_value());
+    ASSERT_TRUE(s->ping(in(5000ms)).has_value());
+    for (const auto& [code, payload] : batch) {
+        auto m = s->receive(in(5000ms));
+        ASSERT_TRUE(m.has_value());
+        EXPECT_EQ(m->code, code);
+        EXPECT_EQ(m->payload.size(), payload.size());
+    }
+    EXPECT_GE(s->frames_sent(), 12u);
+    s->disconnect(DisconnectReason::client_quitting);
+    EXPECT_FALSE(s->open());
+    EXPECT_EQ(s->send(0x10, {}).error().code, SessionErrc::closed);
+    server.join();
+}
+
+TEST(RlpxSession, Failures) {
+    const NodeKey a = key(0x33), b = key(0x44), c = key(0x55);
+    {
+        // Dialling b's listener with c's id: b cannot open the auth packet and hangs up.
+        auto listener = listen_tcp("127.0.0.1", 0);
+        ASSERT_TRUE(listener.has_value());
+        std::thread server([&] {
+            auto s = Session::accept(*listener, b, in(5000ms));
+            ASSERT_FALSE(s.has_value());
+            EXPECT_EQ(s.error().code, SessionErrc::handshake) << to_string(s.error());
+        });
+        SessionOptions o;
+        o.handshake_timeout = 3000ms;
+        auto s = Session::dial(a, enode_of(c, listener->local_port()), o);
+        ASSERT_FALSE(s.has_value());
+        EXPECT_TRUE(s.error().code == SessionErrc::network ||
+                    s.error().code == SessionErrc::timeout)
+            << to_string(s.error());
+        server.join();
+    }
+    {
+        // A peer that is not RLPx: it writes text.
+        auto listener = listen_tcp("127.0.0.1", 0);
+        ASSERT_TRUE(listener.has_value());
+        std::thread server([&] {
+            auto sock = accept_tcp(*listener, in(5000ms));
+            ASSERT_TRUE(sock.has_value());
+            const std::string text = "HTTP/1.1 400 Bad Request\r\n\r\n";
+            (void)write_all(
+                *sock, BytesView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()),
+                in(1000ms));
+            std::this_thread::sleep_for(200ms);
+        });
+        auto s = Session::dial(a, enode_of(b, listener->local_port()));
+        ASSERT_FALSE(s.has_value());
+        EXPECT_EQ(s.error().code, SessionErrc::handshake) << to_string(s.error());
+        server.join();
+    }
+    {
+        // A silent peer: the handshake times out.
+        auto listener = listen_tcp("127.0.0.1", 0);
+        ASSERT_TRUE(listener.has_value());
+        SessionOptions o;
+        o.handshake_timeout = 200ms;
+        auto s = Session::dial(a, enode_of(b, listener->local_port()), o);
+        ASSERT_FALSE(s.has_value());
+        EXPECT_EQ(s.error().code, SessionErrc::timeout) << to_string(s.error());
+        // Nobody dials: accept times out.
+        auto acc = Session::accept(*listener, b, in(100ms));
+        ASSERT_FALSE(acc.has_value());
+    }
+    {
+        // A closed port.
+        std::uint16_t port;
+        {
+            auto listener = listen_tcp("127.0.0.1", 0);
+            ASSERT_TRUE(listener.has_value());
+            port = listener->local_port();
+        }
+        auto s = Session::dial(a, enode_of(b, port));
+        ASSERT_FALSE(s.has_value());
+        EXPECT_EQ(s.error().code, SessionErrc::network);
+        EXPECT_NE(to_string(s.error()).find("refused"), std::string::npos) << to_string(s.error());
+    }
+}
+
+}  // namespace
+}  // namespace keel::rlpx
