@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Usage: p2p_test.sh PATH_TO_KEEL. `keel p2p` end to end over loopback: listen and dial between
+# two keel processes (Hello, Pong, Status mirrored, a stream echoed and checked, Disconnect),
+# a fixed node key giving a fixed enode id, bench output; and bad input: malformed enode URLs,
+# unreadable or malformed node keys, an unreachable peer, a peer that is not RLPx, a wrong node
+# id — one line on stderr and exit 1 (2 for usage).
+set -uo pipefail
+keel=${1:?usage: p2p_test.sh PATH_TO_KEEL}
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    wait 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+source "$(dirname "$0")/lib.sh"
+
+printf '%064x\n' 7 >"$tmp/key7"
+printf '%064x\n' 8 >"$tmp/key8"
+# The public key of secret 7 (secp256k1: 7·G), as geth prints node ids.
+id7=5cbdf0646e5db4eaa398f365f2ea7a0e3d419b7e0330e39ce92bddedcac4f9bc6aebca40ba255960a3178d6d861a54dba813d0b813fde7b5a5082628087264da
+
+# listen LOG ARGS...: starts `keel p2p listen --port 0 ARGS` in the background; sets enode.
+listen() {
+    local log=$1
+    shift
+    "$keel" p2p listen --port 0 "$@" >"$log" 2>"$log.err" &
+    pids+=($!)
+    listener=$!
+    enode=""
+    for _ in $(seq 100); do
+        enode=$(head -1 "$log" 2>/dev/null)
+        [[ $enode == enode://* ]] && break
+        sleep 0.05
+    done
+}
+
+listen "$tmp/l1" --once --echo --nodekey "$tmp/key7" --timeout 10
+[[ $enode == "enode://$id7@127.0.0.1:"* ]]
+check "listen prints the enode of its node key" $? "$enode"
+run_keel p2p dial "$enode" --nodekey "$tmp/key8" --stream 4 --size 300000
+expect_result "dial: stream echoed" 0 within '"echoed":4' ""
+[[ $out == *'"client":"keel/'* && $out == *'"event":"hello"'* && $out == *'"event":"pong"'* ]]
+check "dial prints the peer's Hello and a Pong" $? "$out"
+[[ $out == *'"reason_name":"requested"'* ]]
+check "dial ends with Disconnect(requested)" $? "$out"
+wait "$listener"
+check "listen --once exits 0 after a clean Disconnect" $?
+grep -q '"event":"disconnect".*"reason":0' "$tmp/l1"
+check "listen reports the Disconnect" $?
+[[ $(grep -c '"code":22,"event":"message"' "$tmp/l1") == 4 ]]
+check "listen saw the 4 messages" $?
+
+# Status: the dialler mirrors the listener's; keel's listener sends none, so dial --status
+# times out waiting for it and says so in one line.
+listen "$tmp/l2" --once --nodekey "$tmp/key7" --timeout 10
+run_keel p2p dial "$enode" --status --timeout 1
+expect_result "dial --status without a Status from the peer" 1 within '"event":"pong"' "waiting for Status"
+wait "$listener"
+
+# Bad input.
+run_keel p2p dial "enode://abc@127.0.0.1:1"
+expect_result "malformed enode id" 1 exact "" "enode node id must be 128 hex digits"
+run_keel p2p dial "http://127.0.0.1:1"
+expect_result "not an enode URL" 1 exact "" "enode URL must start with enode://"
+run_keel p2p dial "enode://$id7@127.0.0.1:0"
+expect_result "port 0" 1 exact "" "enode port must be a number from 1 to 65535"
+run_keel p2p dial "enode://$id7@127.0.0.1:1" --nodekey "$tmp/missing"
+expect_result "unreadable node key" 2 exact "" "node key"
+printf 'zz\n' >"$tmp/badkey"
+run_keel p2p dial "enode://$id7@127.0.0.1:1" --nodekey "$tmp/badkey"
+expect_result "malformed node key" 1 exact "" "want 64 hex digits"
+printf '%064x\n' 0 >"$tmp/zerokey"
+run_keel p2p dial "enode://$id7@127.0.0.1:1" --nodekey "$tmp/zerokey"
+expect_result "zero node key" 1 exact "" "not a valid secp256k1 key"
+# A closed port: connection refused.
+run_keel p2p dial "enode://$id7@127.0.0.1:1" --timeout 2
+expect_result "unreachable peer" 1 exact "" "connection refused"
+# A wrong node id: the listener cannot open the auth packet and hangs up.
+listen "$tmp/l3" --once --nodekey "$tmp/key8" --timeout 5
+wrong="enode://$id7@${enode#*@}"
+run_keel p2p dial "$wrong" --timeout 3
+expect_result "wrong node id" 1 exact "" "p2p dial:"
+wait "$listener"
+grep -q "auth:" "$tmp/l3.err"
+check "the listener names the refused auth packet" $? "$(cat "$tmp/l3.err")"
+# A peer that is not RLPx.
+python3 -c '
+import socket, sys
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(1)
+print(s.getsockname()[1], flush=True)
+c, _ = s.accept(); c.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n"); c.recv(4096); c.close()
+' >"$tmp/port" &
+pids+=($!)
+for _ in $(seq 50); do [[ -s $tmp/port ]] && break; sleep 0.05; done
+run_keel p2p dial "enode://$id7@127.0.0.1:$(cat "$tmp/port")" --timeout 3
+expect_result "a peer that is not RLPx" 1 exact "" "p2p dial:"
+
+# bench prints one JSON line per message size.
+run_keel p2p bench --seconds 0.2
+[[ $rc == 0 && $(printf '%s\n' "$out" | grep -c '"MB_per_s"') == 3 ]]
+check "bench prints three sizes" $? "$out"
+
+finish p2p
