@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -119,6 +120,11 @@ Socket::~Socket() {
 void Socket::close() noexcept {
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
+}
+
+void Socket::set_low_water(int bytes) const noexcept {
+    if (bytes == low_water_) return;
+    if (::setsockopt(fd_, SOL_SOCKET, SO_RCVLOWAT, &bytes, sizeof bytes) == 0) low_water_ = bytes;
 }
 
 std::uint16_t Socket::local_port() const noexcept {
@@ -249,6 +255,8 @@ Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView ou
         if (n == 0) return std::unexpected(NetError{NetErrc::closed, 0});
         if (errno == EINTR) continue;
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            constexpr std::size_t kMaxLowWater = std::size_t{1} << 20;
+            s.set_low_water(static_cast<int>(std::min(min - got, kMaxLowWater)));
             if (auto w = wait(s.fd(), POLLIN, deadline); !w) return std::unexpected(w.error());
             continue;
         }

@@ -51,8 +51,13 @@ class Socket {
     /// The peer's address as "ip:port" ("" when unknown).
     std::string peer_address() const;
 
+    /// The receive low-water mark last set (read_at_least), so it changes only when needed.
+    int low_water() const noexcept { return low_water_; }
+    void set_low_water(int bytes) const noexcept;
+
   private:
     int fd_ = -1;
+    mutable int low_water_ = 1;
 };
 
 /// Connects to host:port (IPv4, IPv6 or a name), giving up at `deadline`.
@@ -65,8 +70,9 @@ Result<Socket, NetError> accept_tcp(const Socket& listener, Deadline deadline);
 
 /// Writes all of `data`: one send() when the kernel buffer has room, more only when it is full.
 Result<void, NetError> write_all(const Socket& s, BytesView data, Deadline deadline);
-/// Reads at least `min` bytes (and at most out.size()) into `out`; returns how many. One
-/// recv() per call when enough is already buffered.
+/// Reads at least `min` bytes (and at most out.size()) into `out`; returns how many. While it
+/// waits, the socket's receive low-water mark is `min` (capped at 1 MiB), so poll() wakes when
+/// the whole remainder is there and one recv() takes it: about one recv per frame under load.
 Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView out, std::size_t min,
                                             Deadline deadline);
 
