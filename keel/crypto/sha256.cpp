@@ -137,6 +137,7 @@ bool sha256_64_many_uses_x16() noexcept {
 }
 
 void Sha256::update(BytesView data) noexcept {
+    if (data.empty()) return;  // (an empty view may hold a null pointer: no memcpy from it)
     const std::uint8_t* p = data.data();
     std::size_t n = data.size();
     std::size_t used = static_cast<std::size_t>(length_ % 64);
