@@ -40,9 +40,9 @@ NetError from_errno(NetErrc code) noexcept {
     return NetError{code, errno};
 }
 
+/// Milliseconds to the deadline, rounded up (so a wait never ends before it).
 int remaining_ms(Deadline deadline) noexcept {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) return 0;
     return left.count() > 1'000'000'000 ? 1'000'000'000 : static_cast<int>(left.count());
 }

@@ -132,6 +132,7 @@ Result<Session, SessionError> Session::finish(Socket socket, const Secrets& secr
                                               const NodeKey& key, const SessionOptions& options,
                                               Deadline deadline) {
     Session s(std::move(socket), secrets);
+    s.options_ = options;
     Bytes hello;
     encode_hello(our_hello(key, options), hello);
     if (auto w = s.write_frame(kHelloCode, hello, false); !w) return std::unexpected(w.error());
@@ -299,9 +300,28 @@ Result<Message, SessionError> Session::receive(Deadline deadline) {
         return Message{code, scratch_};
     }
     for (;;) {
-        auto m = next_frame(deadline);
-        if (!m) return m;
-        if (m->code == kPongCode) continue;  // a late answer to an earlier ping
+        // Wait for the caller's deadline, or until a keep-alive Ping is due, or its Pong.
+        const Deadline alarm =
+            ping_sent_ ? *ping_sent_ + options_.pong_timeout : last_heard_ + options_.ping_interval;
+        auto m = next_frame(std::min(deadline, alarm));
+        if (!m) {
+            if (m.error().code != SessionErrc::timeout || Clock::now() < alarm) return m;
+            if (ping_sent_) {
+                return std::unexpected(fail(SessionErrc::timeout, "no Pong to a keep-alive Ping",
+                                            DisconnectReason::ping_timeout));
+            }
+            scratch_.clear();
+            encode_ping(scratch_);
+            if (auto w = write_frame(kPingCode, scratch_, snappy_); !w)
+                return std::unexpected(w.error());
+            ping_sent_ = Clock::now();
+            continue;
+        }
+        last_heard_ = Clock::now();
+        if (m->code == kPongCode) {
+            ping_sent_.reset();
+            continue;
+        }
         if (m->code == kHelloCode) {
             return std::unexpected(fail(SessionErrc::protocol, "a second Hello",
                                         DisconnectReason::breach_of_protocol));

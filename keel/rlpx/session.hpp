@@ -63,6 +63,10 @@ struct SessionOptions {
     std::vector<Capability> capabilities{{"eth", kEthVersion}};
     std::uint16_t listen_port = 0;                        ///< advertised in Hello
     std::chrono::milliseconds handshake_timeout{10'000};  ///< connect + handshake + Hello
+    /// receive() pings a peer it has heard nothing from for this long (go-ethereum: 15 s) ...
+    std::chrono::milliseconds ping_interval{15'000};
+    /// ... and ends the session (Disconnect "ping timeout") when no Pong comes within this.
+    std::chrono::milliseconds pong_timeout{20'000};
 };
 
 /// A received message: its code and payload (decompressed), valid until the next receive().
@@ -97,7 +101,9 @@ class Session {
     Result<void, SessionError> send_batch(
         std::span<const std::pair<std::uint64_t, BytesView>> msgs);
     /// The next message other than Ping/Pong, waiting until `deadline`. Pings are answered on
-    /// the way; a Disconnect ends the session with SessionErrc::disconnected.
+    /// the way; a peer silent for ping_interval is pinged, and one that leaves the Ping
+    /// unanswered for pong_timeout is disconnected ("ping timeout", SessionErrc::timeout); a
+    /// Disconnect ends the session with SessionErrc::disconnected.
     Result<Message, SessionError> receive(Deadline deadline);
     /// Sends Ping and waits for the Pong until `deadline`; other messages that arrive meanwhile
     /// are kept for receive().
@@ -120,6 +126,9 @@ class Session {
     SessionError fail(SessionErrc code, std::string detail, DisconnectReason send_reason);
 
     Socket socket_;
+    SessionOptions options_;
+    Clock::time_point last_heard_ = Clock::now();
+    std::optional<Clock::time_point> ping_sent_;  // a keep-alive Ping awaiting its Pong
     FrameWriter writer_;
     FrameReader reader_;
     Hello peer_hello_;

@@ -3,6 +3,7 @@
 // that is not RLPx, a silent peer, a closed port.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <thread>
 
 #include "keel/rlpx/session.hpp"
@@ -182,6 +183,53 @@ TEST(RlpxSession, Failures) {
         EXPECT_EQ(s.error().code, SessionErrc::network);
         EXPECT_NE(to_string(s.error()).find("refused"), std::string::npos) << to_string(s.error());
     }
+}
+
+TEST(RlpxSession, KeepAlivePingAndPingTimeout) {
+    const NodeKey a = key(0x66), b = key(0x77);
+    auto listener = listen_tcp("127.0.0.1", 0);
+    ASSERT_TRUE(listener.has_value());
+    SessionOptions fast;
+    fast.ping_interval = 100ms;
+    fast.pong_timeout = 300ms;
+    std::atomic<bool> answer{true};
+    std::atomic<bool> b_done{false};
+    std::thread server([&] {
+        auto s = Session::accept(*listener, b, in(5000ms));
+        ASSERT_TRUE(s.has_value()) << to_string(s.error());
+        // While answering, receive() answers the keep-alive Pings; then it stops reading, and
+        // finally reads the Disconnect the other side sent for the missing Pong.
+        auto m = s->receive(in(5000ms));
+        ASSERT_TRUE(m.has_value()) << to_string(m.error());
+        EXPECT_EQ(m->code, 0x11u);
+        while (answer) std::this_thread::sleep_for(10ms);
+        std::this_thread::sleep_for(600ms);
+        auto end = s->receive(in(5000ms));
+        ASSERT_FALSE(end.has_value());
+        EXPECT_EQ(end.error().code, SessionErrc::disconnected) << to_string(end.error());
+        EXPECT_EQ(end.error().reason, DisconnectReason::ping_timeout);
+        b_done = true;
+    });
+    auto s = Session::dial(a, enode_of(b, listener->local_port()), fast);
+    ASSERT_TRUE(s.has_value()) << to_string(s.error());
+    // Quiet for 3 intervals while the peer answers: pings go out and Pongs come back, and the
+    // caller's own deadline is what ends the wait.
+    auto quiet = s->receive(in(350ms));
+    ASSERT_FALSE(quiet.has_value());
+    EXPECT_EQ(quiet.error().code, SessionErrc::timeout);
+    EXPECT_TRUE(s->open());
+    EXPECT_GE(s->frames_sent(), 3u);  // Hello and at least two keep-alive Pings
+    // The peer stops answering (it is not reading): the next Ping goes unanswered.
+    ASSERT_TRUE(s->send(0x11, {}).has_value());
+    answer = false;
+    auto dead = s->receive(in(5000ms));
+    ASSERT_FALSE(dead.has_value());
+    EXPECT_EQ(dead.error().code, SessionErrc::timeout);
+    EXPECT_NE(to_string(dead.error()).find("no Pong"), std::string::npos)
+        << to_string(dead.error());
+    EXPECT_FALSE(s->open());
+    server.join();
+    EXPECT_TRUE(b_done);
 }
 
 }  // namespace
