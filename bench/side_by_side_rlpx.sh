@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# RLPx side by side, in one run: two keel sessions over loopback TCP (`keel p2p bench`) and two
-# @ethereumjs/devp2p 10.0.0 nodes in two Node.js processes (bench/peers/peers-rlpx.mjs), each
-# moving BlockBodies-shaped messages of 1 KiB, 64 KiB and 1 MiB of incompressible bytes for
-# SECONDS per size (handshake, Hello, snappy as p2p v5 requires). Prints MB/s and messages/s at
-# the receiver, keel's send/recv calls per frame, and keel's throughput over ethereumjs's. Then
+# RLPx side by side, in one run: two keel processes over loopback TCP (`keel p2p listen --quiet`
+# receiving, `keel p2p dial --flood` sending) and two @ethereumjs/devp2p 10.0.0 nodes in two
+# Node.js processes (bench/peers/peers-rlpx.mjs), each moving BlockBodies-shaped messages of
+# 1 KiB, 64 KiB and 1 MiB of incompressible bytes (about SECONDS per size for ethereumjs; keel
+# sends a fixed count: 200000 / 20000 / 1000 messages) after the handshake, Hello and (snappy
+# as p2p v5 requires). Prints MB/s and messages/s at the receiver, keel's send calls per frame
+# (sender) and recv calls per frame (receiver), and keel's throughput over ethereumjs's. Then
 # keel's frame codec in memory (keel-bench BM_Rlpx_*: encrypt + MAC, verify + decrypt) next to
 # Keccak-256 and AES-256-CTR alone (the issue's goal: >= 350 MB/s for 64 KiB without snappy).
 #
@@ -21,7 +23,21 @@ if [[ ! -d "$root/bench/peers/node_modules/@ethereumjs/devp2p" ]]; then
 fi
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-ours=$("$keel" p2p bench --seconds "$seconds")
+ours=""
+for spec in "1024 200000" "65536 20000" "1048576 1000"; do
+    read -r size count <<<"$spec"
+    log=$(mktemp)
+    "$keel" p2p listen --port 0 --once --quiet --timeout 60 >"$log" &
+    listener=$!
+    for _ in $(seq 100); do [[ $(head -1 "$log") == enode://* ]] && break; sleep 0.05; done
+    sent=$("$keel" p2p dial "$(head -1 "$log")" --flood "$count" --size "$size" | grep '"event":"flood"')
+    wait "$listener"
+    got=$(grep '"event":"disconnect"' "$log")
+    rm -f "$log"
+    ours+=$(node -e 'const [s, g] = process.argv.slice(1).map(JSON.parse);
+        console.log(JSON.stringify({size: s.size, MB_per_s: g.MB_per_s, messages_per_s: g.messages_per_s,
+                                    sends_per_frame: s.sends_per_frame, recvs_per_frame: g.recvs_per_frame}))' "$sent" "$got")$'\n'
+done
 theirs=$(cd "$root/bench/peers" && node peers-rlpx.mjs "$seconds")
 codec=$("$bench" --benchmark_filter='BM_Rlpx' --benchmark_format=json 2>/dev/null)
 node - "$ours" "$theirs" "$codec" <<'JS'

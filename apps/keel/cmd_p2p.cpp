@@ -1,12 +1,15 @@
 // keel p2p ...: the RLPx transport (keel/rlpx) from the command line.
 //
-//   keel p2p listen [--host H] [--port P] [--nodekey FILE] [--once] [--echo] [--timeout S]
+//   keel p2p listen [--host H] [--port P] [--nodekey FILE] [--once] [--echo] [--quiet]
+//                   [--timeout S]
 //       prints its enode URL, then one JSON line per event: each peer's Hello, its messages,
 //       its Disconnect; answers Ping; --echo sends every capability message back.
-//   keel p2p dial ENODE [--nodekey FILE] [--status] [--stream N] [--size BYTES] [--timeout S]
+//   keel p2p dial ENODE [--nodekey FILE] [--status] [--stream N | --flood N] [--size BYTES]
+//                       [--timeout S]
 //       connects, prints the peer's Hello, pings, optionally exchanges eth/68 Status (mirroring
-//       the peer's network, genesis and fork id) and streams N messages of BYTES that the peer
-//       echoes back (checked), then disconnects ("requested").
+//       the peer's network, genesis and fork id), streams N messages of BYTES that the peer
+//       echoes back (checked) or floods N messages back to back, then disconnects ("requested").
+//       `listen --quiet` prints totals (MB/s, recv calls per frame) in its Disconnect line.
 //   keel p2p bench [--seconds S]
 //       two keel sessions over loopback: MB/s and messages/s for 1 KiB, 64 KiB and 1 MiB
 //       messages, with the send/recv calls per frame.
@@ -101,7 +104,7 @@ Bytes stream_message(std::uint64_t id, std::size_t size) {
 }
 
 void run_listen(const std::string& host, std::uint16_t port,
-                const std::optional<std::string>& key_path, bool once, bool echo,
+                const std::optional<std::string>& key_path, bool once, bool echo, bool quiet,
                 double timeout_s) {
     const rlpx::NodeKey key = load_node_key(key_path);
     auto listener = rlpx::listen_tcp(host, port);
@@ -127,16 +130,31 @@ void run_listen(const std::string& host, std::uint16_t port,
             continue;
         }
         emit(hello_json(*s));
-        std::uint64_t count = 0;
+        std::uint64_t count = 0, bytes = 0;
+        Clock::time_point first{}, last{};
+        const auto calls_before = rlpx::syscall_counts();
+        const std::uint64_t frames_before = s->frames_received();
         for (;;) {
             auto m = s->receive(Clock::now() + idle);
             if (!m) {
                 const auto& e = m.error();
+                const double secs = std::chrono::duration<double>(last - first).count();
+                const auto calls = rlpx::syscall_counts();
+                const double frames = static_cast<double>(
+                    std::max<std::uint64_t>(1, s->frames_received() - frames_before));
+                nlohmann::json totals = {
+                    {"messages", count},
+                    {"bytes", bytes},
+                    {"seconds", secs},
+                    {"MB_per_s", secs > 0 ? static_cast<double>(bytes) / secs / 1e6 : 0.0},
+                    {"messages_per_s", secs > 0 ? static_cast<double>(count) / secs : 0.0},
+                    {"recvs_per_frame",
+                     static_cast<double>(calls.recvs - calls_before.recvs) / frames}};
                 if (e.code == rlpx::SessionErrc::disconnected) {
-                    emit({{"event", "disconnect"},
-                          {"reason", static_cast<int>(e.reason)},
-                          {"reason_name", rlpx::describe(e.reason)},
-                          {"messages", count}});
+                    totals["event"] = "disconnect";
+                    totals["reason"] = static_cast<int>(e.reason);
+                    totals["reason_name"] = rlpx::describe(e.reason);
+                    emit(totals);
                 } else {
                     emit({{"event", "error"}, {"message", rlpx::to_string(e)}});
                     s->disconnect(e.code == rlpx::SessionErrc::timeout
@@ -145,8 +163,12 @@ void run_listen(const std::string& host, std::uint16_t port,
                 }
                 break;
             }
+            last = Clock::now();
+            if (count == 0) first = last;
             ++count;
-            emit({{"event", "message"}, {"code", m->code}, {"size", m->payload.size()}});
+            bytes += m->payload.size();
+            if (!quiet)
+                emit({{"event", "message"}, {"code", m->code}, {"size", m->payload.size()}});
             if (echo && m->code >= kEthOffset) {
                 const Bytes copy(m->payload.begin(), m->payload.end());
                 if (auto r = s->send(m->code, copy); !r) {
@@ -160,7 +182,7 @@ void run_listen(const std::string& host, std::uint16_t port,
 }
 
 void run_dial(const std::string& url, const std::optional<std::string>& key_path, bool status,
-              std::size_t stream, std::size_t size, double timeout_s) {
+              std::size_t stream, std::size_t flood, std::size_t size, double timeout_s) {
     auto peer = rlpx::parse_enode(url);
     if (!peer) throw Failure{kExitBadData, fmt::format("p2p dial: {}", to_string(peer.error()))};
     const rlpx::NodeKey key = load_node_key(key_path);
@@ -227,6 +249,28 @@ void run_dial(const std::string& url, const std::optional<std::string>& key_path
               {"size", size},
               {"echoed", stream},
               {"seconds", secs}});
+    }
+    if (flood > 0) {
+        // Incompressible bytes (snappy passes them through), like block and transaction data.
+        Bytes msg(size);
+        std::uint64_t x = 0x9e3779b97f4a7c15;
+        for (auto& byte : msg) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            byte = static_cast<std::uint8_t>(x);
+        }
+        const auto before = rlpx::syscall_counts();
+        const auto start = Clock::now();
+        for (std::size_t i = 0; i < flood; ++i)
+            if (auto r = s->send(kBlockBodies, msg); !r) session_failure("dial: flood", r.error());
+        const double secs = std::chrono::duration<double>(Clock::now() - start).count();
+        const auto after = rlpx::syscall_counts();
+        emit({{"event", "flood"},
+              {"messages", flood},
+              {"size", size},
+              {"seconds", secs},
+              {"MB_per_s", static_cast<double>(flood * size) / secs / 1e6},
+              {"sends_per_frame",
+               static_cast<double>(after.sends - before.sends) / static_cast<double>(flood)}});
     }
     s->disconnect(rlpx::DisconnectReason::requested);
     emit({{"event", "disconnect"}, {"reason", 0}, {"reason_name", "requested"}});
@@ -305,7 +349,7 @@ void add_p2p_command(CLI::App& app) {
         std::string host = "127.0.0.1";
         std::uint16_t port = 30303;
         std::optional<std::string> nodekey;
-        bool once = false, echo = false;
+        bool once = false, echo = false, quiet = false;
         double timeout = 60;
     };
     auto la = std::make_shared<ListenArgs>();
@@ -316,16 +360,19 @@ void add_p2p_command(CLI::App& app) {
     listen->add_option("--nodekey", la->nodekey, "file with the node's secret key (64 hex digits)");
     listen->add_flag("--once", la->once, "exit after the first peer's session ends");
     listen->add_flag("--echo", la->echo, "send every capability message back to its sender");
+    listen->add_flag("--quiet", la->quiet,
+                     "no line per message (the Disconnect line has the totals)");
     listen->add_option("--timeout", la->timeout,
                        "seconds to wait for a peer or a message (default 60)");
-    listen->callback(
-        [la] { run_listen(la->host, la->port, la->nodekey, la->once, la->echo, la->timeout); });
+    listen->callback([la] {
+        run_listen(la->host, la->port, la->nodekey, la->once, la->echo, la->quiet, la->timeout);
+    });
 
     struct DialArgs {
         std::string enode;
         std::optional<std::string> nodekey;
         bool status = false;
-        std::size_t stream = 0, size = 1 << 16;
+        std::size_t stream = 0, flood = 0, size = 1 << 16;
         double timeout = 10;
     };
     auto da = std::make_shared<DialArgs>();
@@ -335,11 +382,14 @@ void add_p2p_command(CLI::App& app) {
     dial->add_flag("--status", da->status, "exchange eth/68 Status (mirroring the peer's chain)");
     dial->add_option("--stream", da->stream,
                      "send N messages the peer echoes back, and check them");
-    dial->add_option("--size", da->size, "bytes per streamed message (default 65536)");
+    dial->add_option("--flood", da->flood,
+                     "send N messages back to back (no echo), then disconnect");
+    dial->add_option("--size", da->size, "bytes per streamed or flooded message (default 65536)");
     dial->add_option("--timeout", da->timeout,
                      "seconds for the handshake and each answer (default 10)");
-    dial->callback(
-        [da] { run_dial(da->enode, da->nodekey, da->status, da->stream, da->size, da->timeout); });
+    dial->callback([da] {
+        run_dial(da->enode, da->nodekey, da->status, da->stream, da->flood, da->size, da->timeout);
+    });
 
     auto seconds = std::make_shared<double>(1.0);
     auto* bench =

@@ -244,8 +244,20 @@ Result<void, NetError> write_all(const Socket& s, BytesView data, Deadline deadl
 
 Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView out, std::size_t min,
                                             Deadline deadline) {
+    // Below this much still to come, read at once (what is there is likely enough); above it,
+    // first let poll() wait, with the low-water mark at the remainder, until all of it is
+    // there, so that a large frame costs one recv rather than one per arriving piece.
+    constexpr std::size_t kWaitFirst = std::size_t{16} << 10;
+    constexpr std::size_t kMaxLowWater = std::size_t{1} << 20;
     std::size_t got = 0;
+    bool waited = false;
     while (got < min) {
+        const std::size_t rest = min - got;
+        if (!waited && rest >= kWaitFirst) {
+            s.set_low_water(static_cast<int>(std::min(rest, kMaxLowWater)));
+            if (auto w = wait(s.fd(), POLLIN, deadline); !w) return std::unexpected(w.error());
+        }
+        waited = false;
         g_recvs.fetch_add(1, std::memory_order_relaxed);
         const ssize_t n = ::recv(s.fd(), out.data() + got, out.size() - got, 0);
         if (n > 0) {
@@ -255,9 +267,9 @@ Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView ou
         if (n == 0) return std::unexpected(NetError{NetErrc::closed, 0});
         if (errno == EINTR) continue;
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
-            constexpr std::size_t kMaxLowWater = std::size_t{1} << 20;
-            s.set_low_water(static_cast<int>(std::min(min - got, kMaxLowWater)));
+            s.set_low_water(static_cast<int>(std::min(rest, kMaxLowWater)));
             if (auto w = wait(s.fd(), POLLIN, deadline); !w) return std::unexpected(w.error());
+            waited = true;
             continue;
         }
         if (errno == ECONNRESET) return std::unexpected(from_errno(NetErrc::closed));
