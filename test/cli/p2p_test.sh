@@ -59,6 +59,14 @@ run_keel p2p dial "$enode" --status --timeout 1
 expect_result "dial --status without a Status from the peer" 1 within '"event":"pong"' "waiting for Status"
 wait "$listener"
 
+# --flood: messages back to back; listen --quiet prints only the totals at the Disconnect.
+listen "$tmp/l4" --once --quiet --nodekey "$tmp/key7" --timeout 10
+run_keel p2p dial "$enode" --flood 100 --size 5000
+expect_result "dial --flood" 0 within '"event":"flood"' ""
+wait "$listener"
+grep -q '"bytes":500000,"event":"disconnect","messages":100' "$tmp/l4" && ! grep -q '"event":"message"' "$tmp/l4"
+check "listen --quiet reports 100 messages of 5000 bytes in its Disconnect line" $? "$(cat "$tmp/l4")"
+
 # Bad input.
 run_keel p2p dial "enode://abc@127.0.0.1:1"
 expect_result "malformed enode id" 1 exact "" "enode node id must be 128 hex digits"
