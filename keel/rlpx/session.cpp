@@ -172,24 +172,32 @@ SessionError Session::fail(SessionErrc code, std::string detail, DisconnectReaso
     return error(code, std::move(detail));
 }
 
-Result<void, SessionError> Session::write_frame(std::uint64_t code, BytesView payload,
-                                                bool compress) {
-    if (!socket_.valid()) return std::unexpected(error(SessionErrc::closed, "session closed"));
-    out_.clear();
-    if (compress) {
+Result<void, SessionError> Session::append_frame(std::uint64_t code, BytesView payload,
+                                                 bool compress) {
+    auto r = [&]() -> Result<void, FrameError> {
+        if (!compress) return writer_.write(code, payload, out_);
         const MutableBytesView slot =
             writer_.begin(code, snappy_max_compressed_length(payload.size()), out_);
-        const std::size_t n = snappy_compress_into(payload, slot);
-        if (auto r = writer_.finish(n, out_); !r)
-            return std::unexpected(error(SessionErrc::frame, to_string(r.error())));
-    } else if (auto r = writer_.write(code, payload, out_); !r) {
-        return std::unexpected(error(SessionErrc::frame, to_string(r.error())));
-    }
+        return writer_.finish(snappy_compress_into(payload, slot), out_);
+    }();
+    if (!r) return std::unexpected(error(SessionErrc::frame, to_string(r.error())));
+    return {};
+}
+
+Result<void, SessionError> Session::flush() {
     if (auto w = write_all(socket_, out_, Clock::now() + kWriteTimeout); !w) {
         socket_.close();
         return std::unexpected(net_error(w.error(), "send"));
     }
     return {};
+}
+
+Result<void, SessionError> Session::write_frame(std::uint64_t code, BytesView payload,
+                                                bool compress) {
+    if (!socket_.valid()) return std::unexpected(error(SessionErrc::closed, "session closed"));
+    out_.clear();
+    if (auto r = append_frame(code, payload, compress); !r) return r;
+    return flush();
 }
 
 Result<void, SessionError> Session::send(std::uint64_t code, BytesView payload) {
@@ -200,22 +208,9 @@ Result<void, SessionError> Session::send_batch(
     std::span<const std::pair<std::uint64_t, BytesView>> msgs) {
     if (!socket_.valid()) return std::unexpected(error(SessionErrc::closed, "session closed"));
     out_.clear();
-    for (const auto& [code, payload] : msgs) {
-        if (snappy_) {
-            const MutableBytesView slot =
-                writer_.begin(code, snappy_max_compressed_length(payload.size()), out_);
-            const std::size_t n = snappy_compress_into(payload, slot);
-            if (auto r = writer_.finish(n, out_); !r)
-                return std::unexpected(error(SessionErrc::frame, to_string(r.error())));
-        } else if (auto r = writer_.write(code, payload, out_); !r) {
-            return std::unexpected(error(SessionErrc::frame, to_string(r.error())));
-        }
-    }
-    if (auto w = write_all(socket_, out_, Clock::now() + kWriteTimeout); !w) {
-        socket_.close();
-        return std::unexpected(net_error(w.error(), "send"));
-    }
-    return {};
+    for (const auto& [code, payload] : msgs)
+        if (auto r = append_frame(code, payload, snappy_); !r) return r;
+    return flush();
 }
 
 Result<Message, SessionError> Session::next_frame(Deadline deadline) {
@@ -356,15 +351,8 @@ void Session::disconnect(DisconnectReason reason) {
     scratch_.clear();
     encode_disconnect(reason, scratch_);
     out_.clear();
-    bool ok = true;
-    if (snappy_) {
-        const MutableBytesView slot =
-            writer_.begin(kDisconnectCode, snappy_max_compressed_length(scratch_.size()), out_);
-        ok = writer_.finish(snappy_compress_into(scratch_, slot), out_).has_value();
-    } else {
-        ok = writer_.write(kDisconnectCode, scratch_, out_).has_value();
-    }
-    if (ok) (void)write_all(socket_, out_, Clock::now() + kControlWrite);
+    if (append_frame(kDisconnectCode, scratch_, snappy_))
+        (void)write_all(socket_, out_, Clock::now() + kControlWrite);  // best effort
     socket_.close();
 }
 

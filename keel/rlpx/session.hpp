@@ -123,6 +123,10 @@ class Session {
     /// The next frame of any code (Ping answered, Disconnect reported), decompressed.
     Result<Message, SessionError> next_frame(Deadline deadline);
     Result<void, SessionError> write_frame(std::uint64_t code, BytesView payload, bool compress);
+    /// Frames one message at the end of the write buffer (snappy into the frame's slot).
+    Result<void, SessionError> append_frame(std::uint64_t code, BytesView payload, bool compress);
+    /// Writes the write buffer (one send when the kernel has room).
+    Result<void, SessionError> flush();
     SessionError fail(SessionErrc code, std::string detail, DisconnectReason send_reason);
 
     Socket socket_;
