@@ -103,6 +103,18 @@ Bytes stream_message(std::uint64_t id, std::size_t size) {
     return enc.take();
 }
 
+/// `size` pseudo-random bytes (xorshift): incompressible, so snappy passes them through, like
+/// block and transaction data.
+Bytes incompressible_bytes(std::size_t size) {
+    Bytes out(size);
+    std::uint64_t x = 0x9e3779b97f4a7c15;
+    for (auto& byte : out) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        byte = static_cast<std::uint8_t>(x);
+    }
+    return out;
+}
+
 void run_listen(const std::string& host, std::uint16_t port,
                 const std::optional<std::string>& key_path, bool once, bool echo, bool quiet,
                 double timeout_s) {
@@ -251,13 +263,7 @@ void run_dial(const std::string& url, const std::optional<std::string>& key_path
               {"seconds", secs}});
     }
     if (flood > 0) {
-        // Incompressible bytes (snappy passes them through), like block and transaction data.
-        Bytes msg(size);
-        std::uint64_t x = 0x9e3779b97f4a7c15;
-        for (auto& byte : msg) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            byte = static_cast<std::uint8_t>(x);
-        }
+        const Bytes msg = incompressible_bytes(size);
         const auto before = rlpx::syscall_counts();
         const auto start = Clock::now();
         for (std::size_t i = 0; i < flood; ++i)
@@ -307,13 +313,7 @@ void run_bench(double seconds) {
             receiver.join();
             session_failure("bench", s.error());
         }
-        // Incompressible payload (snappy passes it through), like real block and tx data.
-        Bytes msg(size);
-        std::uint64_t x = 0x9e3779b97f4a7c15;
-        for (auto& byte : msg) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            byte = static_cast<std::uint8_t>(x);
-        }
+        const Bytes msg = incompressible_bytes(size);
         const auto before = rlpx::syscall_counts();
         const auto start = Clock::now();
         std::uint64_t sent = 0;

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "keel/bls/batch_inverse.hpp"
+
 namespace keel::bls {
 
 Fp12 operator*(const Fp12& a, const Fp12& b) noexcept {
@@ -90,19 +92,15 @@ bool Fp12::decompress_vartime(std::span<const Compressed> in, std::span<Fp12> ou
     // The 2D of all elements are inverted together (Montgomery's trick).
     constexpr std::size_t kMax = 8;
     if (in.size() != out.size() || in.size() > kMax) return false;
-    std::array<Fp2, kMax> den, prefix;
-    Fp2 acc = Fp2::one();
+    std::array<Fp2, kMax> inv_den;
     for (std::size_t i = 0; i < in.size(); ++i) {
         const Compressed& e = in[i];
-        den[i] = ((e.g4 * e.g5).mul_by_xi() - e.g1 * e.g2).dbl();
-        if (den[i].is_zero()) return false;
-        prefix[i] = acc;
-        acc = acc * den[i];
+        inv_den[i] = ((e.g4 * e.g5).mul_by_xi() - e.g1 * e.g2).dbl();
+        if (inv_den[i].is_zero()) return false;
     }
-    Fp2 inv = acc.inverse_vartime();
-    for (std::size_t i = in.size(); i-- > 0;) {
-        const Fp2 inv_i = inv * prefix[i];  // 1 / den[i]
-        inv = inv * den[i];
+    invert_all_vartime(std::span(inv_den.data(), in.size()));
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const Fp2& inv_i = inv_den[i];  // 1 / 2D
         const Compressed& e = in[i];
         const Fp2 nb = e.g1.square() - e.g4.square().mul_by_xi();
         const Fp2 nc = e.g2.square() - e.g5.square().mul_by_xi();

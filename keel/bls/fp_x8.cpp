@@ -235,6 +235,18 @@ FpX8 pow(const FpX8&, std::span<const std::uint64_t>) noexcept {
 
 #endif
 
+namespace {
+
+/// `c` in every lane.
+FpX8 lanes_of(const Radix52& c) noexcept {
+    FpX8 out;
+    for (std::size_t j = 0; j < 8; ++j)
+        for (std::size_t lane = 0; lane < 8; ++lane) out.limb[j][lane] = c[j];
+    return out;
+}
+
+}  // namespace
+
 namespace x8 {
 
 FpX8 load(std::span<const Fp, 8> in) noexcept {
@@ -243,16 +255,12 @@ FpX8 load(std::span<const Fp, 8> in) noexcept {
         const Radix52 r = to_radix52(in[lane].montgomery());
         for (std::size_t j = 0; j < 8; ++j) raw.limb[j][lane] = r[j];
     }
-    FpX8 c{};
-    for (std::size_t j = 0; j < 8; ++j)
-        for (std::size_t lane = 0; lane < 8; ++lane) c.limb[j][lane] = kToX8[j];
+    static const FpX8 c = lanes_of(kToX8);
     return mul(raw, c);  // x·2^384 · 2^448 · 2^-416 = x·2^416
 }
 
 void store(const FpX8& a, std::span<Fp, 8> out) noexcept {
-    FpX8 c{};
-    for (std::size_t j = 0; j < 8; ++j)
-        for (std::size_t lane = 0; lane < 8; ++lane) c.limb[j][lane] = kFromX8[j];
+    static const FpX8 c = lanes_of(kFromX8);
     const FpX8 m = mul(a, c);  // x·2^384, below 2p
     for (std::size_t lane = 0; lane < 8; ++lane) {
         Limbs v{};

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "keel/bls/batch_inverse.hpp"
 #include "keel/bls/fp_x8.hpp"
 #include "keel/common/assert.hpp"
 #include "keel/crypto/sha256.hpp"
@@ -220,25 +221,6 @@ struct SwuCurve {
           b_over_za(b_ * (z_ * a_).inverse()) {}
     F g(const F& x) const noexcept { return (x.square() + a) * x + b; }
 };
-
-/// Every non-zero value replaced by its inverse, with one inversion for all (Montgomery's
-/// trick); zeros stay zero. Variable time: public values only.
-template <class F>
-void invert_all_vartime(std::span<F> v) {
-    std::vector<F> prefix(v.size());
-    F acc = F::one();
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        prefix[i] = acc;
-        if (!v[i].is_zero()) acc = acc * v[i];
-    }
-    F inv = acc.inverse_vartime();
-    for (std::size_t i = v.size(); i-- > 0;) {
-        if (v[i].is_zero()) continue;
-        const F vi = v[i];
-        v[i] = inv * prefix[i];
-        inv = inv * vi;
-    }
-}
 
 /// Every value raised to (p+1)/4: eight at a time on AVX-512 IFMA where the CPU has it and there
 /// are at least two values (one 8-lane exponentiation costs about two scalar ones), else one by

@@ -200,6 +200,12 @@ Result<void, SessionError> Session::write_frame(std::uint64_t code, BytesView pa
     return flush();
 }
 
+Result<void, SessionError> Session::send_ping() {
+    scratch_.clear();
+    encode_ping(scratch_);
+    return write_frame(kPingCode, scratch_, snappy_);
+}
+
 Result<void, SessionError> Session::send(std::uint64_t code, BytesView payload) {
     return write_frame(code, payload, snappy_);
 }
@@ -305,10 +311,7 @@ Result<Message, SessionError> Session::receive(Deadline deadline) {
                 return std::unexpected(fail(SessionErrc::timeout, "no Pong to a keep-alive Ping",
                                             DisconnectReason::ping_timeout));
             }
-            scratch_.clear();
-            encode_ping(scratch_);
-            if (auto w = write_frame(kPingCode, scratch_, snappy_); !w)
-                return std::unexpected(w.error());
+            if (auto w = send_ping(); !w) return std::unexpected(w.error());
             ping_sent_ = Clock::now();
             continue;
         }
@@ -327,9 +330,7 @@ Result<Message, SessionError> Session::receive(Deadline deadline) {
 
 Result<std::chrono::microseconds, SessionError> Session::ping(Deadline deadline) {
     const auto start = Clock::now();
-    scratch_.clear();
-    encode_ping(scratch_);
-    if (auto w = write_frame(kPingCode, scratch_, snappy_); !w) return std::unexpected(w.error());
+    if (auto w = send_ping(); !w) return std::unexpected(w.error());
     for (;;) {
         auto m = next_frame(deadline);
         if (!m) {

@@ -127,6 +127,7 @@ class Session {
     Result<void, SessionError> append_frame(std::uint64_t code, BytesView payload, bool compress);
     /// Writes the write buffer (one send when the kernel has room).
     Result<void, SessionError> flush();
+    Result<void, SessionError> send_ping();
     SessionError fail(SessionErrc code, std::string detail, DisconnectReason send_reason);
 
     Socket socket_;
