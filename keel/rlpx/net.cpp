@@ -2,10 +2,12 @@
 
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <linux/sockios.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -40,11 +42,14 @@ NetError from_errno(NetErrc code) noexcept {
     return NetError{code, errno};
 }
 
-/// Milliseconds to the deadline, rounded up (so a wait never ends before it).
-int remaining_ms(Deadline deadline) noexcept {
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
-    if (left.count() <= 0) return 0;
-    return left.count() > 1'000'000'000 ? 1'000'000'000 : static_cast<int>(left.count());
+/// Time left to the deadline for ppoll (zero once it passed; at most about 31 years).
+timespec time_left(Deadline deadline) noexcept {
+    const auto left = std::chrono::ceil<std::chrono::nanoseconds>(deadline - Clock::now());
+    if (left.count() <= 0) return timespec{0, 0};
+    constexpr std::int64_t kMaxSeconds = std::int64_t{1} << 30;
+    const std::int64_t ns = left.count();
+    if (ns / 1'000'000'000 >= kMaxSeconds) return timespec{kMaxSeconds, 0};
+    return timespec{static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
 }
 
 /// Waits until `fd` is ready for `events` or the deadline passes.
@@ -52,10 +57,39 @@ Result<void, NetError> wait(int fd, short events, Deadline deadline) noexcept {
     for (;;) {
         pollfd p{fd, events, 0};
         g_polls.fetch_add(1, std::memory_order_relaxed);
-        const int n = ::poll(&p, 1, remaining_ms(deadline));
+        const timespec left = time_left(deadline);
+        const int n = ::ppoll(&p, 1, &left, nullptr);
         if (n > 0) return {};
         if (n == 0) return std::unexpected(NetError{NetErrc::timeout, 0});
         if (errno != EINTR) return std::unexpected(from_errno(NetErrc::io));
+    }
+}
+
+/// Bytes waiting in the socket's receive queue (SIOCINQ), or -1.
+int queued(int fd) noexcept {
+    int n = 0;
+    g_polls.fetch_add(1, std::memory_order_relaxed);
+    return ::ioctl(fd, SIOCINQ, &n) == 0 ? n : -1;
+}
+
+/// The read-ahead wait of read_at_least: true when `ahead.expect` bytes came. It polls in
+/// slices of a millisecond and stops early when bytes arrived but stopped growing short of
+/// the guess (the frame is smaller than guessed: do not sit on it).
+Result<bool, NetError> wait_ahead(const Socket& s, const ReadAhead& ahead, Deadline deadline) {
+    constexpr auto kSlice = std::chrono::milliseconds(1);
+    s.set_low_water(ahead.expect);
+    const Deadline end = std::min(deadline, Clock::now() + ahead.grace);
+    int last = 0;
+    for (;;) {
+        const Deadline slice_end = std::min(end, Clock::now() + kSlice);
+        auto w = wait(s.fd(), POLLIN, slice_end);
+        if (w) return true;
+        if (w.error().code != NetErrc::timeout) return std::unexpected(w.error());
+        if (slice_end >= deadline) return std::unexpected(w.error());
+        if (slice_end >= end) return false;
+        const int now = queued(s.fd());
+        if (now < 0 || (now > 0 && now == last)) return false;
+        last = now;
     }
 }
 
@@ -67,7 +101,14 @@ void set_options(int fd) noexcept {
     const int buffer = 4 << 20;
     ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &buffer, sizeof buffer);
     ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &buffer, sizeof buffer);
-    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+}
+
+/// Connected sockets stay blocking: a send() of a whole frame then returns only when all of
+/// it is queued (one call, however full the buffer was; SO_SNDTIMEO bounds the wait), and
+/// reads pass MSG_DONTWAIT and wait in poll().
+void set_blocking(int fd, bool blocking) noexcept {
+    const int flags = ::fcntl(fd, F_GETFL);
+    ::fcntl(fd, F_SETFL, blocking ? (flags & ~O_NONBLOCK) : (flags | O_NONBLOCK));
 }
 
 struct AddrInfo {
@@ -122,9 +163,21 @@ void Socket::close() noexcept {
     fd_ = -1;
 }
 
-void Socket::set_low_water(int bytes) const noexcept {
-    if (bytes == low_water_) return;
-    if (::setsockopt(fd_, SOL_SOCKET, SO_RCVLOWAT, &bytes, sizeof bytes) == 0) low_water_ = bytes;
+void Socket::set_low_water(std::size_t bytes) const noexcept {
+    const int mark = static_cast<int>(std::clamp<std::size_t>(bytes, 1, low_water_cap()));
+    if (mark == low_water_) return;
+    if (::setsockopt(fd_, SOL_SOCKET, SO_RCVLOWAT, &mark, sizeof mark) == 0) low_water_ = mark;
+}
+
+std::size_t Socket::low_water_cap() const noexcept {
+    if (low_water_cap_ == 0) {
+        int buffer = 0;
+        socklen_t len = sizeof buffer;
+        if (::getsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &buffer, &len) != 0 || buffer <= 0)
+            buffer = 256 << 10;
+        low_water_cap_ = std::max<std::size_t>(static_cast<std::size_t>(buffer) / 4, 4096);
+    }
+    return low_water_cap_;
 }
 
 std::uint16_t Socket::local_port() const noexcept {
@@ -166,6 +219,7 @@ Result<Socket, NetError> connect_tcp(const std::string& host, std::uint16_t port
             continue;
         }
         set_options(s.fd());
+        set_blocking(s.fd(), false);  // connect() waits in poll(), until the deadline
         if (::connect(s.fd(), a->ai_addr, a->ai_addrlen) != 0) {
             if (errno != EINPROGRESS) {
                 last = from_errno(NetErrc::refused);
@@ -180,6 +234,7 @@ Result<Socket, NetError> connect_tcp(const std::string& host, std::uint16_t port
                 continue;
             }
         }
+        set_blocking(s.fd(), true);
         return s;
     }
     return std::unexpected(last);
@@ -201,7 +256,7 @@ Result<Socket, NetError> listen_tcp(const std::string& host, std::uint16_t port)
             last = from_errno(NetErrc::io);
             continue;
         }
-        ::fcntl(s.fd(), F_SETFL, ::fcntl(s.fd(), F_GETFL) | O_NONBLOCK);
+        set_blocking(s.fd(), false);  // accept() waits in poll(), until the deadline
         return s;
     }
     return std::unexpected(last);
@@ -221,20 +276,31 @@ Result<Socket, NetError> accept_tcp(const Socket& listener, Deadline deadline) {
     }
 }
 
+void Socket::limit_send_wait(Deadline deadline) const noexcept {
+    // SO_SNDTIMEO changes only when the one set would outlast the deadline (or is far shorter
+    // than the time left), so a session whose writes all allow 30 s sets it about once.
+    using std::chrono::milliseconds;
+    const auto left = std::chrono::floor<milliseconds>(deadline - Clock::now());
+    if (send_wait_ms_ > 0 && send_wait_ms_ <= left.count() && send_wait_ms_ * 2 >= left.count())
+        return;
+    const std::int64_t ms = std::max<std::int64_t>(1, left.count());
+    timeval tv{static_cast<time_t>(ms / 1000), static_cast<suseconds_t>(ms % 1000 * 1000)};
+    if (::setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv) == 0) send_wait_ms_ = ms;
+}
+
 Result<void, NetError> write_all(const Socket& s, BytesView data, Deadline deadline) {
     std::size_t done = 0;
     while (done < data.size()) {
+        if (Clock::now() >= deadline) return std::unexpected(NetError{NetErrc::timeout, 0});
+        s.limit_send_wait(deadline);
         g_sends.fetch_add(1, std::memory_order_relaxed);
         const ssize_t n = ::send(s.fd(), data.data() + done, data.size() - done, MSG_NOSIGNAL);
         if (n > 0) {
             done += static_cast<std::size_t>(n);
             continue;
         }
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-            if (auto w = wait(s.fd(), POLLOUT, deadline); !w) return std::unexpected(w.error());
-            continue;
-        }
+        // EAGAIN: SO_SNDTIMEO passed with nothing sent; the deadline check above decides.
+        if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
         if (n < 0 && (errno == EPIPE || errno == ECONNRESET))
             return std::unexpected(from_errno(NetErrc::closed));
         return std::unexpected(from_errno(NetErrc::io));
@@ -243,33 +309,42 @@ Result<void, NetError> write_all(const Socket& s, BytesView data, Deadline deadl
 }
 
 Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView out, std::size_t min,
-                                            Deadline deadline) {
-    // Below this much still to come, read at once (what is there is likely enough); above it,
-    // first let poll() wait, with the low-water mark at the remainder, until all of it is
-    // there, so that a large frame costs one recv rather than one per arriving piece.
+                                            Deadline deadline, ReadAhead* ahead) {
+    // Below this much still to come, a socket that was not drained is read at once (what is
+    // there is likely enough); above it, or on a drained socket, poll() first waits, with the
+    // low-water mark at the remainder, until all of it is there, so that a large frame costs
+    // one recv rather than one per arriving piece.
     constexpr std::size_t kWaitFirst = std::size_t{16} << 10;
-    constexpr std::size_t kMaxLowWater = std::size_t{1} << 20;
+    bool ready = false;
+    if (ahead != nullptr) {
+        ahead->tried = ahead->met = false;
+        if (ahead->expect > min && s.drained()) {
+            ahead->tried = true;
+            auto w = wait_ahead(s, *ahead, deadline);
+            if (!w) return std::unexpected(w.error());
+            ahead->met = ready = *w;
+        }
+    }
     std::size_t got = 0;
-    bool waited = false;
     while (got < min) {
         const std::size_t rest = min - got;
-        if (!waited && rest >= kWaitFirst) {
-            s.set_low_water(static_cast<int>(std::min(rest, kMaxLowWater)));
+        if (!ready && (s.drained() || rest >= kWaitFirst)) {
+            s.set_low_water(rest);
             if (auto w = wait(s.fd(), POLLIN, deadline); !w) return std::unexpected(w.error());
         }
-        waited = false;
+        ready = false;
         g_recvs.fetch_add(1, std::memory_order_relaxed);
-        const ssize_t n = ::recv(s.fd(), out.data() + got, out.size() - got, 0);
+        const std::size_t asked = out.size() - got;
+        const ssize_t n = ::recv(s.fd(), out.data() + got, asked, MSG_DONTWAIT);
         if (n > 0) {
             got += static_cast<std::size_t>(n);
+            s.set_drained(static_cast<std::size_t>(n) < asked);
             continue;
         }
         if (n == 0) return std::unexpected(NetError{NetErrc::closed, 0});
         if (errno == EINTR) continue;
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
-            s.set_low_water(static_cast<int>(std::min(rest, kMaxLowWater)));
-            if (auto w = wait(s.fd(), POLLIN, deadline); !w) return std::unexpected(w.error());
-            waited = true;
+            s.set_drained(true);
             continue;
         }
         if (errno == ECONNRESET) return std::unexpected(from_errno(NetErrc::closed));

@@ -1,10 +1,11 @@
 #pragma once
 /// TCP for RLPx sessions: an owning socket, connect with a deadline, listen and accept, and
-/// reads and writes that wait (poll) until a deadline. Blocking-style calls on non-blocking
-/// sockets, so a stalled peer turns into a timeout, never a hang. Errors carry errno and print
-/// as one line.
+/// reads and writes that wait until a deadline (reads in poll(), sends bounded by SO_SNDTIMEO),
+/// so a stalled peer turns into a timeout, never a hang. Errors carry errno and print as one
+/// line.
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -53,11 +54,23 @@ class Socket {
 
     /// The receive low-water mark last set (read_at_least), so it changes only when needed.
     int low_water() const noexcept { return low_water_; }
-    void set_low_water(int bytes) const noexcept;
+    void set_low_water(std::size_t bytes) const noexcept;
+    /// The highest low-water mark worth setting: a quarter of the kernel's receive buffer
+    /// (SO_RCVBUF, which the kernel reports doubled), so that poll() can always be satisfied.
+    std::size_t low_water_cap() const noexcept;
+    /// Whether the last recv() took less than it asked for, so the socket is likely empty and
+    /// the next read waits in poll() first instead of trying a recv() that would fail.
+    bool drained() const noexcept { return drained_; }
+    void set_drained(bool drained) const noexcept { drained_ = drained; }
+    /// Bounds how long a blocking send() may wait for buffer space (SO_SNDTIMEO) by `deadline`.
+    void limit_send_wait(Deadline deadline) const noexcept;
 
   private:
     int fd_ = -1;
     mutable int low_water_ = 1;
+    mutable std::size_t low_water_cap_ = 0;  // 0: not asked yet
+    mutable bool drained_ = false;
+    mutable std::int64_t send_wait_ms_ = 0;  // SO_SNDTIMEO as last set (0: never)
 };
 
 /// Connects to host:port (IPv4, IPv6 or a name), giving up at `deadline`.
@@ -68,15 +81,32 @@ Result<Socket, NetError> listen_tcp(const std::string& host, std::uint16_t port)
 /// The next connection on `listener`, waiting until `deadline`.
 Result<Socket, NetError> accept_tcp(const Socket& listener, Deadline deadline);
 
-/// Writes all of `data`: one send() when the kernel buffer has room, more only when it is full.
+/// Writes all of `data` with one blocking send(), which returns once all of it is queued; more
+/// calls only when a signal or the deadline interrupts it.
 Result<void, NetError> write_all(const Socket& s, BytesView data, Deadline deadline);
-/// Reads at least `min` bytes (and at most out.size()) into `out`; returns how many. While it
-/// waits, the socket's receive low-water mark is `min` (capped at 1 MiB), so poll() wakes when
-/// the whole remainder is there and one recv() takes it: about one recv per frame under load.
-Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView out, std::size_t min,
-                                            Deadline deadline);
+/// A guess that more than the bytes needed now are on their way (the rest of a frame whose
+/// header has not come yet): read_at_least() first waits for `expect` bytes, for at most
+/// `grace` and only while they keep coming, so that one recv() takes the whole frame.
+struct ReadAhead {
+    std::size_t expect = 0;
+    std::chrono::microseconds grace{0};
+    bool tried = false;  ///< set by read_at_least: it waited for `expect` (socket was empty) ...
+    bool met = false;    ///< ... and they came within the grace
+};
 
-/// Counters of the system calls the functions above made (for the syscalls-per-frame figures).
+/// Reads at least `min` bytes (and at most out.size()) into `out`; returns how many. While it
+/// waits, the socket's receive low-water mark is what is still needed (capped at
+/// low_water_cap()), so poll() wakes when all of it is there and one recv() takes it. A socket
+/// that recv() drained is polled before the next recv(), so no recv() fails with EAGAIN.
+/// With `ahead`, it first waits for ahead->expect bytes (see ReadAhead); when they do not
+/// come (the grace ends, or what arrived stops growing for a millisecond short of them), it
+/// reads what is needed as usual.
+Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView out, std::size_t min,
+                                            Deadline deadline, ReadAhead* ahead = nullptr);
+
+/// Counters of the system calls the functions above made (for the syscalls-per-frame figures):
+/// send() and recv() calls, failed ones included, and the waits (poll, and the SIOCINQ
+/// queries of a read-ahead).
 struct SyscallCounts {
     std::uint64_t sends = 0, recvs = 0, polls = 0;
 };

@@ -1,5 +1,6 @@
 // TCP helpers over loopback: connect/accept, exact transfers, timeouts, refused connections and
-// a closed peer, each with its error.
+// a closed peer, each with its error; the system calls a transfer costs (one send however full
+// the buffer, no recv that finds nothing) and the read-ahead of a guessed frame size.
 #include <gtest/gtest.h>
 
 #include <thread>
@@ -70,6 +71,136 @@ TEST(RlpxNet, TimeoutsAndRefusals) {
     auto unresolved = connect_tcp("no-such-host.invalid", 1, in(5000ms));
     ASSERT_FALSE(unresolved.has_value());
     EXPECT_EQ(unresolved.error().code, NetErrc::resolve_failed);
+}
+
+/// A connected pair over loopback.
+struct Pair {
+    Socket a, b;
+};
+Pair connected_pair() {
+    Pair p;
+    auto listener = listen_tcp("127.0.0.1", 0);
+    EXPECT_TRUE(listener.has_value());
+    auto c = connect_tcp("127.0.0.1", listener->local_port(), in(5000ms));
+    EXPECT_TRUE(c.has_value());
+    auto s = accept_tcp(*listener, in(5000ms));
+    EXPECT_TRUE(s.has_value());
+    p.a = std::move(*c);
+    p.b = std::move(*s);
+    return p;
+}
+
+TEST(RlpxNet, OneSendHoweverFullTheBuffer) {
+    // 32 MiB is several times what the kernel buffers on both ends; the receiver reads slowly
+    // (64 KiB at a time), so the send waits for room many times and still is one call.
+    Pair p = connected_pair();
+    Bytes data(32 << 20, 0x5a);
+    std::size_t received = 0;
+    std::thread reader([&] {
+        Bytes buf(64 << 10);
+        while (received < data.size()) {
+            auto n = read_at_least(p.b, buf, 1, in(10000ms));
+            if (!n) break;
+            received += *n;
+        }
+    });
+    const auto before = syscall_counts();
+    auto w = write_all(p.a, data, in(10000ms));
+    const auto after = syscall_counts();
+    reader.join();
+    ASSERT_TRUE(w.has_value()) << to_string(w.error());
+    EXPECT_EQ(received, data.size());
+    EXPECT_EQ(after.sends - before.sends, 1U);
+}
+
+TEST(RlpxNet, NoRecvFindsAnEmptySocket) {
+    Pair p = connected_pair();
+    Bytes out(4096);
+    for (int round = 0; round < 3; ++round) {
+        // The reader starts before the bytes come: a recv first would fail with EAGAIN.
+        std::thread writer([&] {
+            std::this_thread::sleep_for(20ms);
+            Bytes msg(100, static_cast<std::uint8_t>(round));
+            ASSERT_TRUE(write_all(p.a, msg, in(5000ms)).has_value());
+        });
+        const auto before = syscall_counts();
+        auto n = read_at_least(p.b, out, 100, in(5000ms));
+        const auto after = syscall_counts();
+        writer.join();
+        ASSERT_TRUE(n.has_value()) << to_string(n.error());
+        EXPECT_EQ(*n, 100U);
+        EXPECT_TRUE(p.b.drained());
+        // Round 0 may try one recv on a fresh socket; after that the socket is known empty.
+        if (round > 0) {
+            EXPECT_EQ(after.recvs - before.recvs, 1U) << "round " << round;
+        }
+    }
+}
+
+TEST(RlpxNet, ReadAheadTakesTheWholeGuessInOneRecv) {
+    Pair p = connected_pair();
+    Bytes out(256 << 10);
+    p.b.set_drained(true);
+    std::thread writer([&] {
+        // The reader waits first; then a 32-byte "header" and the rest in two sends: a reader
+        // without the guess would wake for the header and take whatever had come by then.
+        std::this_thread::sleep_for(20ms);
+        Bytes head(32, 1), rest((100 << 10) - 32, 2);
+        ASSERT_TRUE(write_all(p.a, head, in(5000ms)).has_value());
+        ASSERT_TRUE(write_all(p.a, rest, in(5000ms)).has_value());
+    });
+    ReadAhead ahead{100 << 10, std::chrono::seconds(5)};
+    const auto before = syscall_counts();
+    auto n = read_at_least(p.b, out, 32, in(10000ms), &ahead);
+    const auto after = syscall_counts();
+    writer.join();
+    ASSERT_TRUE(n.has_value()) << to_string(n.error());
+    EXPECT_TRUE(ahead.tried);
+    EXPECT_TRUE(ahead.met);
+    EXPECT_EQ(*n, std::size_t{100} << 10);
+    EXPECT_EQ(after.recvs - before.recvs, 1U);
+}
+
+TEST(RlpxNet, ReadAheadGivesUpWhenASmallerFrameStops) {
+    // The guess is 1 MiB but only 100 bytes come. The grace (60 s) outlasts the deadline
+    // (5 s), so only the stop in what arrives can end the wait in time.
+    Pair p = connected_pair();
+    Bytes out(2 << 20);
+    p.b.set_drained(true);
+    Bytes msg(100, 3);
+    ASSERT_TRUE(write_all(p.a, msg, in(5000ms)).has_value());
+    ReadAhead ahead{1 << 20, std::chrono::seconds(60)};
+    auto n = read_at_least(p.b, out, 32, in(5000ms), &ahead);
+    ASSERT_TRUE(n.has_value()) << to_string(n.error());
+    EXPECT_EQ(*n, 100U);
+    EXPECT_TRUE(ahead.tried);
+    EXPECT_FALSE(ahead.met);
+    // Nothing at all: the deadline ends the wait with a timeout, not the grace.
+    ReadAhead again{1 << 20, std::chrono::seconds(60)};
+    auto none = read_at_least(p.b, out, 32, in(50ms), &again);
+    ASSERT_FALSE(none.has_value());
+    EXPECT_EQ(none.error().code, NetErrc::timeout);
+    // A socket that still holds bytes is read at once, without a guess.
+    Bytes two(64, 4);
+    ASSERT_TRUE(write_all(p.a, two, in(5000ms)).has_value());
+    std::this_thread::sleep_for(20ms);
+    Bytes small(32);
+    auto first = read_at_least(p.b, small, 32, in(5000ms));
+    ASSERT_TRUE(first.has_value());
+    EXPECT_FALSE(p.b.drained());
+    ReadAhead skipped{1 << 20, std::chrono::seconds(60)};
+    auto second = read_at_least(p.b, out, 32, in(5000ms), &skipped);
+    ASSERT_TRUE(second.has_value());
+    EXPECT_EQ(*second, 32U);
+    EXPECT_FALSE(skipped.tried);
+}
+
+TEST(RlpxNet, LowWaterCapFollowsTheReceiveBuffer) {
+    Pair p = connected_pair();
+    // set_options asks for 4 MiB; the kernel grants at most rmem_max (and reports it doubled).
+    EXPECT_GE(p.b.low_water_cap(), 4096U);
+    p.b.set_low_water(std::size_t{1} << 40);
+    EXPECT_EQ(static_cast<std::size_t>(p.b.low_water()), p.b.low_water_cap());
 }
 
 }  // namespace

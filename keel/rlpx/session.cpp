@@ -232,8 +232,17 @@ Result<Message, SessionError> Session::next_frame(Deadline deadline) {
             }
             const std::size_t want = std::max(need + kReadChunk, in_.size());
             if (in_.size() < want) in_.resize(want);
+            // Between frames with nothing buffered: wait for a frame as large as the last.
+            ReadAhead ahead;
+            const bool guess = reader_.expects_header() && in_end_ == 0 && guess_.expect() > 0;
+            if (guess) {
+                ahead.expect = guess_.expect();
+                ahead.grace = guess_.grace();
+                if (in_.size() < ahead.expect + kReadChunk) in_.resize(ahead.expect + kReadChunk);
+            }
             auto n = read_at_least(socket_, MutableBytesView(in_).subspan(in_end_), need - in_end_,
-                                   deadline);
+                                   deadline, guess ? &ahead : nullptr);
+            if (ahead.tried) guess_.outcome(ahead.met);
             if (!n) {
                 if (n.error().code == NetErrc::timeout)
                     return std::unexpected(net_error(n.error(), "receive"));
@@ -250,6 +259,7 @@ Result<Message, SessionError> Session::next_frame(Deadline deadline) {
                 return std::unexpected(fail(SessionErrc::frame, to_string(r.error()),
                                             DisconnectReason::breach_of_protocol));
             }
+            guess_.header_read(kFrameHeaderSize + reader_.needed());
             continue;
         }
         auto frame = reader_.read_body(chunk);

@@ -23,6 +23,7 @@
 #include "keel/crypto/signature.hpp"
 #include "keel/rlpx/enode.hpp"
 #include "keel/rlpx/frame.hpp"
+#include "keel/rlpx/frame_guess.hpp"
 #include "keel/rlpx/handshake.hpp"
 #include "keel/rlpx/messages.hpp"
 #include "keel/rlpx/net.hpp"
@@ -136,6 +137,7 @@ class Session {
     std::optional<Clock::time_point> ping_sent_;  // a keep-alive Ping awaiting its Pong
     FrameWriter writer_;
     FrameReader reader_;
+    FrameGuess guess_;  // the next frame's size, for the read-ahead between frames
     Hello peer_hello_;
     bool snappy_ = false;
     Bytes in_;  // read buffer: [in_start_, in_end_) holds unread bytes
