@@ -42,8 +42,8 @@ namespace {
 using namespace std::chrono_literals;
 using rlpx::Clock;
 
-constexpr std::uint64_t kEthOffset = rlpx::kBaseProtocolLength;
-constexpr std::uint64_t kBlockBodies = kEthOffset + 0x06;
+/// eth BlockBodies, the message the stream, flood and bench modes send.
+constexpr std::uint64_t kBlockBodies = 0x06;
 
 rlpx::NodeKey load_node_key(const std::optional<std::string>& path) {
     if (!path) {
@@ -74,11 +74,17 @@ void emit(const nlohmann::json& j) {
 nlohmann::json hello_json(const rlpx::Session& s) {
     const rlpx::Hello& h = s.peer_hello();
     nlohmann::json caps = nlohmann::json::array();
-    for (const auto& c : h.capabilities) caps.push_back(fmt::format("{}/{}", c.name, c.version));
+    for (const auto& c : h.capabilities) caps.push_back(rlpx::to_string(c));
+    nlohmann::json shared = nlohmann::json::array();
+    for (const auto& c : s.shared_capabilities())
+        shared.push_back({{"capability", rlpx::to_string(c.capability)},
+                          {"offset", c.offset},
+                          {"length", c.length}});
     return {{"event", "hello"},
             {"client", h.client_id},
             {"version", h.protocol_version},
             {"capabilities", caps},
+            {"shared", shared},
             {"listen_port", h.listen_port},
             {"id", hex::encode(h.node_id.view())},
             {"address", s.peer_address()}};
@@ -179,9 +185,14 @@ void run_listen(const std::string& host, std::uint16_t port,
             if (count == 0) first = last;
             ++count;
             bytes += m->payload.size();
-            if (!quiet)
-                emit({{"event", "message"}, {"code", m->code}, {"size", m->payload.size()}});
-            if (echo && m->code >= kEthOffset) {
+            if (!quiet) {
+                emit({{"event", "message"},
+                      {"code", m->code},
+                      {"capability", rlpx::to_string(m->capability->capability)},
+                      {"message", m->message},
+                      {"size", m->payload.size()}});
+            }
+            if (echo) {
                 const Bytes copy(m->payload.begin(), m->payload.end());
                 if (auto r = s->send(m->code, copy); !r) {
                     emit({{"event", "error"}, {"message", rlpx::to_string(r.error())}});
@@ -214,7 +225,8 @@ void run_dial(const std::string& url, const std::optional<std::string>& key_path
         while (!theirs) {
             auto m = s->receive(wait());
             if (!m) session_failure("dial: waiting for Status", m.error());
-            if (m->code != kEthOffset + rlpx::kEthStatusCode) continue;
+            if (m->capability->capability.name != "eth" || m->message != rlpx::kEthStatusCode)
+                continue;
             auto st = rlpx::decode_status(m->payload);
             if (!st) {
                 s->disconnect(rlpx::DisconnectReason::breach_of_protocol);
@@ -227,7 +239,7 @@ void run_dial(const std::string& url, const std::optional<std::string>& key_path
         ours.head = theirs->genesis;
         Bytes payload;
         rlpx::encode_status(ours, payload);
-        if (auto r = s->send(kEthOffset + rlpx::kEthStatusCode, payload); !r)
+        if (auto r = s->send("eth", rlpx::kEthStatusCode, payload); !r)
             session_failure("dial: Status", r.error());
         emit({{"event", "status"},
               {"network_id", theirs->network_id},
@@ -235,15 +247,17 @@ void run_dial(const std::string& url, const std::optional<std::string>& key_path
               {"fork_hash", hex::encode_prefixed(theirs->fork_id.hash.view())},
               {"fork_next", theirs->fork_id.next}});
     }
+    const auto bodies = s->wire_code("eth", kBlockBodies);
+    if ((stream > 0 || flood > 0) && !bodies) session_failure("dial", bodies.error());
     if (stream > 0) {
         const auto start = Clock::now();
         for (std::size_t i = 0; i < stream; ++i) {
             const Bytes msg = stream_message(i, size);
-            if (auto r = s->send(kBlockBodies, msg); !r) session_failure("dial: stream", r.error());
+            if (auto r = s->send(*bodies, msg); !r) session_failure("dial: stream", r.error());
             for (;;) {
                 auto m = s->receive(wait());
                 if (!m) session_failure("dial: stream", m.error());
-                if (m->code != kBlockBodies) continue;
+                if (m->code != *bodies) continue;
                 if (!std::equal(m->payload.begin(), m->payload.end(), msg.begin(), msg.end())) {
                     s->disconnect(rlpx::DisconnectReason::subprotocol_specific);
                     throw Failure{
@@ -267,7 +281,7 @@ void run_dial(const std::string& url, const std::optional<std::string>& key_path
         const auto before = rlpx::syscall_counts();
         const auto start = Clock::now();
         for (std::size_t i = 0; i < flood; ++i)
-            if (auto r = s->send(kBlockBodies, msg); !r) session_failure("dial: flood", r.error());
+            if (auto r = s->send(*bodies, msg); !r) session_failure("dial: flood", r.error());
         const double secs = std::chrono::duration<double>(Clock::now() - start).count();
         const auto after = rlpx::syscall_counts();
         emit({{"event", "flood"},
@@ -319,7 +333,8 @@ void run_bench(double seconds) {
         std::uint64_t sent = 0;
         while (Clock::now() - start < std::chrono::duration<double>(seconds)) {
             for (int k = 0; k < 16; ++k, ++sent)
-                if (auto r = s->send(kBlockBodies, msg); !r) session_failure("bench", r.error());
+                if (auto r = s->send("eth", kBlockBodies, msg); !r)
+                    session_failure("bench", r.error());
         }
         s->disconnect(rlpx::DisconnectReason::requested);
         receiver.join();

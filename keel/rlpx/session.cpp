@@ -46,17 +46,20 @@ Hello our_hello(const NodeKey& key, const SessionOptions& options) {
     Hello h;
     h.protocol_version = kP2pVersion;
     h.client_id = options.client_id;
-    h.capabilities = options.capabilities;
+    for (const Protocol& p : options.protocols) h.capabilities.push_back(p.capability);
     h.listen_port = options.listen_port;
     h.node_id = key.id;
     return h;
 }
 
-bool shares_capability(const Hello& a, const std::vector<Capability>& ours) {
-    for (const Capability& c : a.capabilities)
-        for (const Capability& o : ours)
-            if (c.name == o.name && c.version == o.version) return true;
-    return ours.empty();
+std::string hex_code(std::uint64_t code) {
+    static constexpr char kDigits[] = "0123456789abcdef";
+    std::string out;
+    do {
+        out.insert(out.begin(), kDigits[code & 15]);
+        code >>= 4;
+    } while (code != 0);
+    return "0x" + out;
 }
 
 }  // namespace
@@ -158,11 +161,13 @@ Result<Session, SessionError> Session::finish(Socket socket, const Secrets& secr
         return std::unexpected(s.fail(SessionErrc::protocol, "connected to self",
                                       DisconnectReason::connected_to_self));
     }
-    if (!shares_capability(*peer, options.capabilities)) {
+    s.shared_ = match_capabilities(options.protocols, peer->capabilities);
+    if (s.shared_.empty() && !options.protocols.empty()) {
         return std::unexpected(s.fail(SessionErrc::protocol, "no capability in common",
                                       DisconnectReason::useless_peer));
     }
     s.snappy_ = peer->protocol_version >= 5;
+    s.hello_done_ = true;
     s.peer_hello_ = std::move(*peer);
     return s;
 }
@@ -208,6 +213,37 @@ Result<void, SessionError> Session::send_ping() {
 
 Result<void, SessionError> Session::send(std::uint64_t code, BytesView payload) {
     return write_frame(code, payload, snappy_);
+}
+
+Result<void, SessionError> Session::send(std::string_view capability, std::uint64_t code,
+                                         BytesView payload) {
+    auto wire = wire_code(capability, code);
+    if (!wire) return std::unexpected(wire.error());
+    return write_frame(*wire, payload, snappy_);
+}
+
+Result<std::uint64_t, SessionError> Session::wire_code(std::string_view capability,
+                                                       std::uint64_t code) const {
+    const SharedCapability* c = find_capability(shared_, capability);
+    if (c == nullptr) {
+        return std::unexpected(
+            error(SessionErrc::capability,
+                  "capability " + std::string(capability) + " is not shared with this peer"));
+    }
+    if (code >= c->length) {
+        return std::unexpected(
+            error(SessionErrc::capability, "message code " + hex_code(code) + " is outside " +
+                                               to_string(c->capability) + "'s " +
+                                               std::to_string(c->length) + " codes"));
+    }
+    return c->offset + code;
+}
+
+Message Session::message(std::uint64_t code, BytesView payload) const noexcept {
+    Message m{code, payload};
+    m.capability = capability_of(shared_, code);
+    if (m.capability != nullptr) m.message = code - m.capability->offset;
+    return m;
 }
 
 Result<void, SessionError> Session::send_batch(
@@ -279,7 +315,7 @@ Result<Message, SessionError> Session::next_frame(Deadline deadline) {
             // A Disconnect that is not valid snappy is read as sent: @ethereumjs/devp2p sends
             // it uncompressed even after a v5 Hello.
         }
-        if (!snappy_ && m.code != kHelloCode && m.code != kDisconnectCode) {
+        if (!hello_done_ && m.code != kHelloCode && m.code != kDisconnectCode) {
             return std::unexpected(fail(SessionErrc::protocol,
                                         "message code " + std::to_string(m.code) + " before Hello",
                                         DisconnectReason::breach_of_protocol));
@@ -299,6 +335,15 @@ Result<Message, SessionError> Session::next_frame(Deadline deadline) {
             if (!reason) e.detail = "peer disconnected with a malformed reason";
             return std::unexpected(e);
         }
+        if (m.code >= kBaseProtocolLength) {
+            m = message(m.code, m.payload);
+            if (m.capability == nullptr) {
+                return std::unexpected(
+                    fail(SessionErrc::protocol,
+                         "message code " + hex_code(m.code) + " belongs to no shared capability",
+                         DisconnectReason::breach_of_protocol));
+            }
+        }
         return m;
     }
 }
@@ -308,7 +353,7 @@ Result<Message, SessionError> Session::receive(Deadline deadline) {
         scratch_ = std::move(pending_.front().second);
         const std::uint64_t code = pending_.front().first;
         pending_.erase(pending_.begin());
-        return Message{code, scratch_};
+        return message(code, scratch_);
     }
     for (;;) {
         // Wait for the caller's deadline, or until a keep-alive Ping is due, or its Pong.
@@ -334,6 +379,7 @@ Result<Message, SessionError> Session::receive(Deadline deadline) {
             return std::unexpected(fail(SessionErrc::protocol, "a second Hello",
                                         DisconnectReason::breach_of_protocol));
         }
+        if (m->code < kBaseProtocolLength) continue;  // the base protocol's unused codes
         return m;
     }
 }
@@ -353,6 +399,7 @@ Result<std::chrono::microseconds, SessionError> Session::ping(Deadline deadline)
         if (m->code == kPongCode) {
             return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start);
         }
+        if (m->code < kBaseProtocolLength) continue;
         pending_.emplace_back(m->code, Bytes(m->payload.begin(), m->payload.end()));
     }
 }

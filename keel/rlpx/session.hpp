@@ -1,7 +1,8 @@
 #pragma once
 /// An RLPx session over TCP, the part of devp2p a node drives: dial or accept, the EIP-8
-/// handshake, Hello (p2p v5: snappy for every later message), then messages by code (p2p codes
-/// below 0x10, capability codes from 0x10: eth/68 Status is 0x10), Ping answered with Pong on
+/// handshake, Hello (p2p v5: snappy for every later message), then messages by capability and
+/// code (capabilities.hpp: every shared capability gets its range of wire codes after the base
+/// protocol's 0x10; eth/68 Status is 0x10 when eth is the first), Ping answered with Pong on
 /// the way, and a Disconnect with a reason at the end.
 ///
 /// I/O: one reusable read buffer per session (each recv asks for everything that fits, so a
@@ -16,11 +17,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "keel/common/bytes.hpp"
 #include "keel/common/result.hpp"
 #include "keel/crypto/signature.hpp"
+#include "keel/rlpx/capabilities.hpp"
 #include "keel/rlpx/enode.hpp"
 #include "keel/rlpx/frame.hpp"
 #include "keel/rlpx/frame_guess.hpp"
@@ -46,7 +49,9 @@ enum class SessionErrc : std::uint8_t {
     handshake,     ///< the peer's auth/ack was refused (HandshakeError in the text)
     frame,         ///< a frame failed its MAC, size or code check
     snappy,        ///< a compressed payload was refused
-    protocol,      ///< a malformed or unexpected p2p message (wrong Hello, message before Hello)
+    protocol,      ///< a malformed or unexpected p2p message (wrong Hello, message before Hello,
+                   ///< a code in no shared capability)
+    capability,    ///< send(): a capability the peer does not share, or a code outside it
     disconnected,  ///< the peer sent Disconnect (its reason in `reason`)
     closed,        ///< the session was already closed
 };
@@ -61,7 +66,8 @@ std::string to_string(const SessionError& e);
 
 struct SessionOptions {
     std::string client_id = "keel";
-    std::vector<Capability> capabilities{{"eth", kEthVersion}};
+    /// The protocols this node runs, listed in Hello (each with its message count).
+    std::vector<Protocol> protocols{{{"eth", kEthVersion}, 17}};
     std::uint16_t listen_port = 0;                        ///< advertised in Hello
     std::chrono::milliseconds handshake_timeout{10'000};  ///< connect + handshake + Hello
     /// receive() pings a peer it has heard nothing from for this long (go-ethereum: 15 s) ...
@@ -72,8 +78,12 @@ struct SessionOptions {
 
 /// A received message: its code and payload (decompressed), valid until the next receive().
 struct Message {
-    std::uint64_t code = 0;
+    std::uint64_t code = 0;  ///< as on the wire
     BytesView payload;
+    /// The shared capability it belongs to (owned by the session) and its code there, e.g.
+    /// eth and 0x00 for Status. nullptr for the base protocol (Hello, Disconnect).
+    const SharedCapability* capability = nullptr;
+    std::uint64_t message = 0;
 };
 
 class Session {
@@ -96,15 +106,28 @@ class Session {
     std::string peer_address() const { return socket_.peer_address(); }
     bool open() const noexcept { return socket_.valid(); }
 
-    /// Sends one message (snappy-compressed: p2p v5) in one write.
+    /// The capabilities both sides run, in wire-code order (set by the Hello exchange).
+    const std::vector<SharedCapability>& shared_capabilities() const noexcept { return shared_; }
+    /// The wire code of `capability`'s message `code` (SessionErrc::capability: not shared or
+    /// not one of its codes).
+    Result<std::uint64_t, SessionError> wire_code(std::string_view capability,
+                                                  std::uint64_t code) const;
+
+    /// Sends `capability`'s message `code` (e.g. "eth", 0x00 for Status), snappy-compressed
+    /// (p2p v5), in one write.
+    Result<void, SessionError> send(std::string_view capability, std::uint64_t code,
+                                    BytesView payload);
+    /// Sends a message by its wire code (wire_code() gives it; base protocol codes as they are).
     Result<void, SessionError> send(std::uint64_t code, BytesView payload);
-    /// Frames several messages into the write buffer and sends them together (one write).
+    /// Frames several messages (by wire code) into the write buffer and sends them together
+    /// (one write).
     Result<void, SessionError> send_batch(
         std::span<const std::pair<std::uint64_t, BytesView>> msgs);
-    /// The next message other than Ping/Pong, waiting until `deadline`. Pings are answered on
-    /// the way; a peer silent for ping_interval is pinged, and one that leaves the Ping
-    /// unanswered for pong_timeout is disconnected ("ping timeout", SessionErrc::timeout); a
-    /// Disconnect ends the session with SessionErrc::disconnected.
+    /// The next capability message, waiting until `deadline`; one whose code no shared
+    /// capability holds ends the session ("breach of protocol"). Pings are answered on the
+    /// way, other base protocol codes skipped; a peer silent for ping_interval is pinged, and one
+    /// that leaves the Ping unanswered for pong_timeout is disconnected ("ping timeout",
+    /// SessionErrc::timeout); a Disconnect ends the session with SessionErrc::disconnected.
     Result<Message, SessionError> receive(Deadline deadline);
     /// Sends Ping and waits for the Pong until `deadline`; other messages that arrive meanwhile
     /// are kept for receive().
@@ -130,6 +153,8 @@ class Session {
     Result<void, SessionError> flush();
     Result<void, SessionError> send_ping();
     SessionError fail(SessionErrc code, std::string detail, DisconnectReason send_reason);
+    /// A Message with its capability and relative code filled in.
+    Message message(std::uint64_t code, BytesView payload) const noexcept;
 
     Socket socket_;
     SessionOptions options_;
@@ -139,6 +164,8 @@ class Session {
     FrameReader reader_;
     FrameGuess guess_;  // the next frame's size, for the read-ahead between frames
     Hello peer_hello_;
+    std::vector<SharedCapability> shared_;
+    bool hello_done_ = false;
     bool snappy_ = false;
     Bytes in_;  // read buffer: [in_start_, in_end_) holds unread bytes
     std::size_t in_start_ = 0, in_end_ = 0;

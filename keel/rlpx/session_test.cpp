@@ -85,10 +85,13 @@ TEST(RlpxSession, LoopbackConversation) {
     status.genesis.bytes[31] = 0xbb;
     Bytes st;
     encode_status(status, st);
-    ASSERT_TRUE(s->send(kBaseProtocolLength + kEthStatusCode, st).has_value());
+    ASSERT_TRUE(s->send("eth", kEthStatusCode, st).has_value());
     auto back = s->receive(in(5000ms));
     ASSERT_TRUE(back.has_value()) << to_string(back.error());
     EXPECT_EQ(back->code, kBaseProtocolLength + kEthStatusCode);
+    ASSERT_NE(back->capability, nullptr);
+    EXPECT_EQ(back->capability->capability, (Capability{"eth", kEthVersion}));
+    EXPECT_EQ(back->message, kEthStatusCode);
     auto decoded = decode_status(back->payload);
     ASSERT_TRUE(decoded.has_value());
     EXPECT_EQ(*decoded, status);
@@ -116,6 +119,65 @@ TEST(RlpxSession, LoopbackConversation) {
     s->disconnect(DisconnectReason::client_quitting);
     EXPECT_FALSE(s->open());
     EXPECT_EQ(s->send(0x10, {}).error().code, SessionErrc::closed);
+    server.join();
+}
+
+TEST(RlpxSession, MessagesByCapabilityAndCode) {
+    // The server runs eth/67, eth/68 and snap/1; the client eth/68, snap/1 and foo/1. Shared:
+    // eth/68 at 0x10..0x20, snap/1 at 0x21..0x28.
+    const NodeKey a = key(0x66), b = key(0x77);
+    auto listener = listen_tcp("127.0.0.1", 0);
+    ASSERT_TRUE(listener.has_value());
+    const Bytes body{1, 2, 3};
+    std::thread server([&] {
+        SessionOptions o;
+        o.protocols = {{{"eth", 67}, 17}, {{"eth", 68}, 17}, {{"snap", 1}, 8}};
+        auto s = Session::accept(*listener, b, in(5000ms), o);
+        ASSERT_TRUE(s.has_value()) << to_string(s.error());
+        ASSERT_EQ(s->shared_capabilities().size(), 2U);
+        // The base protocol code 0x05 the client sends first is skipped.
+        auto m = s->receive(in(5000ms));
+        ASSERT_TRUE(m.has_value()) << to_string(m.error());
+        EXPECT_EQ(m->code, 0x28U);
+        ASSERT_NE(m->capability, nullptr);
+        EXPECT_EQ(m->capability->capability.name, "snap");
+        EXPECT_EQ(m->message, 7U);
+        EXPECT_EQ(Bytes(m->payload.begin(), m->payload.end()), body);
+        m = s->receive(in(5000ms));
+        ASSERT_TRUE(m.has_value()) << to_string(m.error());
+        EXPECT_EQ(m->capability->capability, (Capability{"eth", 68}));
+        EXPECT_EQ(m->message, 0x10U);
+        // A code in no shared capability: breach of protocol.
+        m = s->receive(in(5000ms));
+        ASSERT_FALSE(m.has_value());
+        EXPECT_EQ(m.error().code, SessionErrc::protocol);
+        EXPECT_EQ(to_string(m.error()), "message code 0x29 belongs to no shared capability");
+    });
+    SessionOptions o;
+    o.protocols = {{{"eth", 68}, 17}, {{"snap", 1}, 8}, {{"foo", 1}, 3}};
+    auto s = Session::dial(a, enode_of(b, listener->local_port()), o);
+    ASSERT_TRUE(s.has_value()) << to_string(s.error());
+    const auto& shared = s->shared_capabilities();
+    ASSERT_EQ(shared.size(), 2U);
+    EXPECT_EQ(shared[0].capability, (Capability{"eth", 68}));
+    EXPECT_EQ(shared[1].offset, 0x21U);
+    EXPECT_EQ(s->wire_code("snap", 7).value(), 0x28U);
+    const auto outside = s->send("snap", 8, body);
+    ASSERT_FALSE(outside.has_value());
+    EXPECT_EQ(outside.error().code, SessionErrc::capability);
+    EXPECT_EQ(to_string(outside.error()), "message code 0x8 is outside snap/1's 8 codes");
+    const auto foo = s->send("foo", 0, body);
+    ASSERT_FALSE(foo.has_value());
+    EXPECT_EQ(to_string(foo.error()), "capability foo is not shared with this peer");
+    EXPECT_TRUE(s->open());  // refused sends leave the session as it was
+    ASSERT_TRUE(s->send(0x05, body).has_value());
+    ASSERT_TRUE(s->send("snap", 7, body).has_value());
+    ASSERT_TRUE(s->send("eth", 0x10, body).has_value());
+    ASSERT_TRUE(s->send(0x29, body).has_value());
+    auto end = s->receive(in(5000ms));
+    ASSERT_FALSE(end.has_value());
+    EXPECT_EQ(end.error().code, SessionErrc::disconnected);
+    EXPECT_EQ(end.error().reason, DisconnectReason::breach_of_protocol);
     server.join();
 }
 

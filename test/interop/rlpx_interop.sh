@@ -86,8 +86,9 @@ check "the peer completes Hello and Status with keel" grep -q '"event":"status"'
 check "8 messages of 1 MiB from the peer come back intact" grep -q '"event":"done","echoed":8' "$tmp/peer2.log"
 check "the peer exits 0" test "$p2rc" -eq 0
 check "keel saw the peer's Hello" grep -q '"client":"ethereumjs-devp2p/interop"' "$tmp/listen.out"
-check "keel received the peer's Status (eth code 16)" grep -q '"code":16' "$tmp/listen.out"
-check "keel echoed 8 messages of 1 MiB (eth code 22)" test "$(grep -c '"code":22,"event":"message","size":10485' "$tmp/listen.out")" -eq 8
+check "keel shares eth/68 with the peer at codes 0x10..0x20" grep -q '"shared":\[{"capability":"eth/68","length":17,"offset":16}\]' "$tmp/listen.out"
+check "keel received the peer's Status (wire code 16: eth/68 Status)" grep -q '"capability":"eth/68","code":16,"event":"message","message":0' "$tmp/listen.out"
+check "keel echoed 8 messages of 1 MiB (wire code 22: eth/68 BlockBodies)" test "$(grep -c '"capability":"eth/68","code":22,"event":"message","message":6,"size":10485' "$tmp/listen.out")" -eq 8
 check "keel saw the peer's Disconnect (requested)" grep -q '"event":"disconnect".*"reason":0' "$tmp/listen.out"
 check "keel listen --once exits 0" test "$lrc" -eq 0
 
