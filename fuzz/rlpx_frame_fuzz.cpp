@@ -10,16 +10,19 @@
 //   2  snappy: decompression with the 16 MiB cap and with a small one (lying lengths); anything
 //      accepted must be exactly its declared length and recompress to a round trip
 //   3  messages: Hello, Disconnect, Ping/Pong and Status decoders; what they accept re-encodes
-//      and decodes to the same value
+//      and decodes to the same value; a Hello's capabilities are matched against a fixed list
+//      (capabilities.hpp: one per name, highest shared version, consecutive code ranges)
 //   4  write/read: the bytes as a payload (code from the next byte) written on one side and
 //      read on the other must come back intact; one flipped bit must be a bad MAC
 // Properties: no crash, no out-of-bounds access (ASan/UBSan), the invariants above.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
 #include "keel/common/hex.hpp"
+#include "keel/rlpx/capabilities.hpp"
 #include "keel/rlpx/compress.hpp"
 #include "keel/rlpx/frame.hpp"
 #include "keel/rlpx/messages.hpp"
@@ -58,12 +61,37 @@ const Session& session() {
     return s;
 }
 
+/// The peer's capabilities matched against ours: per name one entry, present on both sides,
+/// the highest version both list, sorted by name, code ranges consecutive from 0x10.
+void check_capabilities(const std::vector<Capability>& theirs) {
+    static const std::vector<Protocol> ours = {
+        {{"eth", 67}, 17}, {{"eth", 68}, 17}, {{"eth", 69}, 18}, {{"snap", 1}, 8}, {{"a", 0}, 1}};
+    const auto shared = match_capabilities(ours, theirs);
+    std::uint64_t next = kBaseProtocolLength;
+    for (std::size_t i = 0; i < shared.size(); ++i) {
+        const SharedCapability& c = shared[i];
+        check(c.offset == next);
+        next += c.length;
+        check(i == 0 || shared[i - 1].capability.name < c.capability.name);
+        check(std::ranges::find(theirs, c.capability) != theirs.end());
+        for (const Protocol& p : ours) {
+            const bool listed = std::ranges::find(theirs, p.capability) != theirs.end();
+            if (listed && p.capability.name == c.capability.name)
+                check(p.capability.version <= c.capability.version);
+        }
+        check(capability_of(shared, c.offset) == &c);
+        check(capability_of(shared, c.offset + c.length - 1) == &c);
+    }
+    check(capability_of(shared, next) == nullptr);
+}
+
 void decode_messages(BytesView payload) {
     if (auto h = decode_hello(payload)) {
         Bytes out;
         encode_hello(*h, out);
         auto again = decode_hello(out);
         check(again && *again == *h);
+        check_capabilities(h->capabilities);
     } else {
         check(!to_string(h.error()).empty());
     }
