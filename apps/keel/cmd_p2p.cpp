@@ -1,11 +1,11 @@
 // keel p2p ...: the RLPx transport (keel/rlpx) from the command line.
 //
-//   keel p2p listen [--host H] [--port P] [--nodekey FILE] [--once] [--echo] [--quiet]
-//                   [--timeout S]
+//   keel p2p listen [--host H] [--port P] [--nodekey FILE] [--protocols LIST] [--once] [--echo]
+//                   [--quiet] [--timeout S]
 //       prints its enode URL, then one JSON line per event: each peer's Hello, its messages,
 //       its Disconnect; answers Ping; --echo sends every capability message back.
-//   keel p2p dial ENODE [--nodekey FILE] [--status] [--stream N | --flood N] [--size BYTES]
-//                       [--timeout S]
+//   keel p2p dial ENODE [--nodekey FILE] [--protocols LIST] [--status] [--stream N | --flood N]
+//                       [--size BYTES] [--timeout S]
 //       connects, prints the peer's Hello, pings, optionally exchanges eth/68 Status (mirroring
 //       the peer's network, genesis and fork id), streams N messages of BYTES that the peer
 //       echoes back (checked) or floods N messages back to back, then disconnects ("requested").
@@ -15,15 +15,19 @@
 //       messages, with the send/recv calls per frame.
 //
 // The node key file holds 64 hex digits (geth's nodekey format); without one a random key is
-// used. Bad input (malformed enode, unreadable key) and failures (unreachable peer, refused
-// handshake, protocol error) print one line and exit 1 (2 for usage errors).
+// used. --protocols lists the capabilities to run, e.g. "eth/68,snap/1" (default eth/68);
+// protocols keel does not know need their message count: "foo/1:5". Bad input (malformed enode,
+// unreadable key) and failures (unreachable peer, refused handshake, protocol error) print one line
+// and exit 1 (2 for usage errors).
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -121,8 +125,48 @@ Bytes incompressible_bytes(std::size_t size) {
     return out;
 }
 
+/// --protocols: "name/version[:messages],..." (the count may be left out for known protocols).
+std::vector<rlpx::Protocol> parse_protocols(std::string_view list) {
+    std::vector<rlpx::Protocol> out;
+    std::size_t start = 0;
+    while (start <= list.size()) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        const std::string_view item = list.substr(start, comma - start);
+        start = comma + 1;
+        const auto bad = [&](std::string_view why) {
+            return Failure{kExitUsage, fmt::format("p2p: --protocols: \"{}\": {}", item, why)};
+        };
+        const std::size_t slash = item.find('/');
+        if (slash == 0 || slash == std::string_view::npos) throw bad("want name/version");
+        const std::size_t colon = item.find(':', slash);
+        const auto number = [&](std::string_view digits, std::string_view what) {
+            std::uint64_t v = 0;
+            const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+            if (digits.empty() || ec != std::errc{} || end != digits.data() + digits.size())
+                throw bad(fmt::format("{} is not a number", what));
+            return v;
+        };
+        rlpx::Protocol p;
+        p.capability.name = std::string(item.substr(0, slash));
+        const std::size_t vend = colon == std::string_view::npos ? item.size() : colon;
+        p.capability.version = number(item.substr(slash + 1, vend - slash - 1), "the version");
+        if (colon != std::string_view::npos) {
+            p.length = number(item.substr(colon + 1), "the message count");
+        } else if (auto known =
+                       rlpx::known_protocol_length(p.capability.name, p.capability.version)) {
+            p.length = *known;
+        } else {
+            throw bad("unknown protocol: give its message count (name/version:count)");
+        }
+        if (p.length == 0) throw bad("a protocol needs at least one message");
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
 void run_listen(const std::string& host, std::uint16_t port,
-                const std::optional<std::string>& key_path, bool once, bool echo, bool quiet,
+                const std::optional<std::string>& key_path,
+                const std::vector<rlpx::Protocol>& protocols, bool once, bool echo, bool quiet,
                 double timeout_s) {
     const rlpx::NodeKey key = load_node_key(key_path);
     auto listener = rlpx::listen_tcp(host, port);
@@ -138,6 +182,7 @@ void run_listen(const std::string& host, std::uint16_t port,
     std::fflush(stdout);
     rlpx::SessionOptions options;
     options.client_id = "keel/" KEEL_VERSION;
+    options.protocols = protocols;
     options.listen_port = self.port;
     const auto idle = std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000));
     for (;;) {
@@ -194,7 +239,7 @@ void run_listen(const std::string& host, std::uint16_t port,
             }
             if (echo) {
                 const Bytes copy(m->payload.begin(), m->payload.end());
-                if (auto r = s->send(m->code, copy); !r) {
+                if (auto r = s->send(m->capability->capability.name, m->message, copy); !r) {
                     emit({{"event", "error"}, {"message", rlpx::to_string(r.error())}});
                     break;
                 }
@@ -204,13 +249,15 @@ void run_listen(const std::string& host, std::uint16_t port,
     }
 }
 
-void run_dial(const std::string& url, const std::optional<std::string>& key_path, bool status,
-              std::size_t stream, std::size_t flood, std::size_t size, double timeout_s) {
+void run_dial(const std::string& url, const std::optional<std::string>& key_path,
+              const std::vector<rlpx::Protocol>& protocols, bool status, std::size_t stream,
+              std::size_t flood, std::size_t size, double timeout_s) {
     auto peer = rlpx::parse_enode(url);
     if (!peer) throw Failure{kExitBadData, fmt::format("p2p dial: {}", to_string(peer.error()))};
     const rlpx::NodeKey key = load_node_key(key_path);
     rlpx::SessionOptions options;
     options.client_id = "keel/" KEEL_VERSION;
+    options.protocols = protocols;
     options.handshake_timeout = std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000));
     auto s = rlpx::Session::dial(key, *peer, options);
     if (!s) session_failure("dial", s.error());
@@ -364,6 +411,7 @@ void add_p2p_command(CLI::App& app) {
         std::string host = "127.0.0.1";
         std::uint16_t port = 30303;
         std::optional<std::string> nodekey;
+        std::string protocols = "eth/68";
         bool once = false, echo = false, quiet = false;
         double timeout = 60;
     };
@@ -373,6 +421,8 @@ void add_p2p_command(CLI::App& app) {
     listen->add_option("--host", la->host, "address to listen on (default 127.0.0.1)");
     listen->add_option("--port", la->port, "TCP port (default 30303; 0: any free port)");
     listen->add_option("--nodekey", la->nodekey, "file with the node's secret key (64 hex digits)");
+    listen->add_option("--protocols", la->protocols,
+                       "capabilities to run, e.g. eth/68,snap/1 (default eth/68)");
     listen->add_flag("--once", la->once, "exit after the first peer's session ends");
     listen->add_flag("--echo", la->echo, "send every capability message back to its sender");
     listen->add_flag("--quiet", la->quiet,
@@ -380,12 +430,14 @@ void add_p2p_command(CLI::App& app) {
     listen->add_option("--timeout", la->timeout,
                        "seconds to wait for a peer or a message (default 60)");
     listen->callback([la] {
-        run_listen(la->host, la->port, la->nodekey, la->once, la->echo, la->quiet, la->timeout);
+        run_listen(la->host, la->port, la->nodekey, parse_protocols(la->protocols), la->once,
+                   la->echo, la->quiet, la->timeout);
     });
 
     struct DialArgs {
         std::string enode;
         std::optional<std::string> nodekey;
+        std::string protocols = "eth/68";
         bool status = false;
         std::size_t stream = 0, flood = 0, size = 1 << 16;
         double timeout = 10;
@@ -394,6 +446,8 @@ void add_p2p_command(CLI::App& app) {
     auto* dial = p2p->add_subcommand("dial", "Connect to ENODE: print its Hello, ping, disconnect");
     dial->add_option("enode", da->enode, "enode://<128 hex>@host:port")->required();
     dial->add_option("--nodekey", da->nodekey, "file with the node's secret key (64 hex digits)");
+    dial->add_option("--protocols", da->protocols,
+                     "capabilities to run, e.g. eth/68,snap/1 (default eth/68)");
     dial->add_flag("--status", da->status, "exchange eth/68 Status (mirroring the peer's chain)");
     dial->add_option("--stream", da->stream,
                      "send N messages the peer echoes back, and check them");
@@ -403,7 +457,8 @@ void add_p2p_command(CLI::App& app) {
     dial->add_option("--timeout", da->timeout,
                      "seconds for the handshake and each answer (default 10)");
     dial->callback([da] {
-        run_dial(da->enode, da->nodekey, da->status, da->stream, da->flood, da->size, da->timeout);
+        run_dial(da->enode, da->nodekey, parse_protocols(da->protocols), da->status, da->stream,
+                 da->flood, da->size, da->timeout);
     });
 
     auto seconds = std::make_shared<double>(1.0);

@@ -105,6 +105,24 @@ for _ in $(seq 50); do [[ -s $tmp/port ]] && break; sleep 0.05; done
 run_keel p2p dial "enode://$id7@127.0.0.1:$(cat "$tmp/port")" --timeout 3
 expect_result "a peer that is not RLPx" 1 exact "" "p2p dial:"
 
+# --protocols: malformed lists are usage errors; peers with nothing in common part at Hello.
+run_keel p2p dial "enode://$id7@127.0.0.1:1" --protocols eth
+expect_result "--protocols without a version" 2 exact "" 'p2p: --protocols: "eth": want name/version'
+run_keel p2p dial "enode://$id7@127.0.0.1:1" --protocols eth/68,les/4
+expect_result "--protocols with an unknown protocol" 2 exact "" '"les/4": unknown protocol: give its message count'
+run_keel p2p listen --port 0 --protocols foo/1:0
+expect_result "--protocols with no messages" 2 exact "" '"foo/1:0": a protocol needs at least one message'
+listen "$tmp/l5" --once --protocols snap/1,foo/2:3 --timeout 5
+run_keel p2p dial "$enode" --timeout 3
+expect_result "no capability in common" 1 exact "" "p2p dial: no capability in common"
+wait "$listener"
+grep -q "no capability in common" "$tmp/l5.err"
+check "the listener refuses the peer too" $? "$(cat "$tmp/l5.err")"
+listen "$tmp/l6" --once --echo --protocols foo/2:3,eth/68 --timeout 5
+run_keel p2p dial "$enode" --protocols eth/67,eth/68,snap/1 --stream 1 --size 100
+expect_result "shared: eth/68 only" 0 within '"shared":[{"capability":"eth/68","length":17,"offset":16}]' ""
+wait "$listener"
+
 # bench prints one JSON line per message size.
 run_keel p2p bench --seconds 0.2
 [[ $rc == 0 && $(printf '%s\n' "$out" | grep -c '"MB_per_s"') == 3 ]]

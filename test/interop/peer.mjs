@@ -1,14 +1,17 @@
 // The @ethereumjs/devp2p side of keel's RLPx interoperability test (test/interop/rlpx_interop.sh).
 //   node peer.mjs listen PORT KEYHEX     serve on 127.0.0.1:PORT; prints "enode <url>" first
 //   node peer.mjs dial ENODE KEYHEX N    connect to a keel listener (keel p2p listen --echo)
-// Speaks p2p v5 and eth/68: after Hello it sends an eth/68 Status and takes keel's. Listening,
-// it echoes every other eth message back with the same code and payload, so keel can check that
-// a stream of large messages crosses intact; dialling, it sends N BlockBodies messages of 1 MiB,
-// checks that keel echoes each one intact, pings, and disconnects ("requested"). Every event is
-// one JSON line on stdout. Exit 0: listening, when keel disconnected with "requested";
-// dialling, when all N came back intact. 1 on anything else or after 60 s.
+// Speaks p2p v5, eth/68 and snap/1 (so the two capabilities' code ranges, eth at 0x10-0x20 and
+// snap at 0x21-0x28, are exercised when keel runs both): after Hello it sends an eth/68 Status
+// and takes keel's. Listening, it echoes every other eth or snap message back with the same
+// code and payload, so keel can check that a stream of large messages crosses intact;
+// dialling, it sends N BlockBodies messages of 1 MiB and, when snap is shared, one snap
+// GetAccountRange, checks that keel echoes each one intact on its capability, pings, and
+// disconnects ("requested"). Every event is one JSON line on stdout. Exit 0: listening, when
+// keel disconnected with "requested"; dialling, when all came back intact. 1 on anything else
+// or after 60 s.
 import { Common, Mainnet } from '@ethereumjs/common';
-import { ETH, RLPx } from '@ethereumjs/devp2p';
+import { ETH, RLPx, SNAP } from '@ethereumjs/devp2p';
 import { bytesToHex, hexToBytes, intToBytes } from '@ethereumjs/util';
 
 const [mode, target, keyHex, countArg] = process.argv.slice(2);
@@ -17,7 +20,7 @@ const log = (event, fields = {}) => console.log(JSON.stringify({ event, ...field
 const common = new Common({ chain: Mainnet });
 const rlpx = new RLPx(hexToBytes('0x' + keyHex), {
   maxPeers: 4,
-  capabilities: [ETH.eth68],
+  capabilities: [ETH.eth68, SNAP.snap],
   common,
   clientId: 'ethereumjs-devp2p/interop',
   timeout: 30000,
@@ -34,7 +37,37 @@ rlpx.events.on('peer:added', (peer) => {
     capabilities: hello.capabilities.map((c) => `${c.name}/${c.version}`),
     id: bytesToHex(hello.id),
   });
-  const eth = peer.getProtocols()[0];
+  const protocols = peer.getProtocols();
+  const eth = protocols.find((p) => p instanceof ETH);
+  const snap = protocols.find((p) => p instanceof SNAP);
+  log('shared', { capabilities: protocols.map((p) => (p instanceof ETH ? 'eth' : 'snap')) });
+  // GetAccountRange [request-id, root, origin, limit, bytes], sent and echoed on snap.
+  const accountRange = [intToBytes(7), genesis, new Uint8Array(32), new Uint8Array(32).fill(0xff), intToBytes(1 << 19)];
+  let snapEchoed = snap === undefined;
+  const maybeDone = () => {
+    if (echoed !== count || !snapEchoed) return;
+    peer._sendPing();
+    setTimeout(() => {
+      log('done', { echoed, snap: snap !== undefined });
+      peer.disconnect(0);  // DISCONNECT_REQUESTED
+      setTimeout(() => process.exit(0), 500);
+    }, 300);
+  };
+  if (snap !== undefined) {
+    snap.events.on('message', (code, payload) => {
+      if (mode === 'listen') {
+        snap.sendMessage(code, payload);  // echo
+        log('snap echo', { code });
+        return;
+      }
+      const same = code === 0 && payload.length === accountRange.length &&
+        payload.every((item, k) => bytesToHex(item) === bytesToHex(accountRange[k]));
+      log('snap echoed', { code, intact: same });
+      if (!same) process.exit(1);
+      snapEchoed = true;
+      maybeDone();
+    });
+  }
   eth.events.on('status', (status) => {
     log('status', {
       networkId: bytesToHex(status.chainId),
@@ -64,14 +97,7 @@ rlpx.events.on('peer:added', (peer) => {
     ++echoed;
     log('echoed', { code, count: echoed, intact: same });
     if (!same) process.exit(1);
-    if (echoed === count) {
-      peer._sendPing();
-      setTimeout(() => {
-        log('done', { echoed });
-        peer.disconnect(0);  // DISCONNECT_REQUESTED
-        setTimeout(() => process.exit(0), 500);
-      }, 300);
-    }
+    maybeDone();
   });
   eth.events.on('status', () => {
     if (mode !== 'dial') return;
@@ -79,6 +105,7 @@ rlpx.events.on('peer:added', (peer) => {
       sent.push(blob(i));
       eth.sendMessage(6, [intToBytes(i), [sent[i]]]);  // BlockBodies [request-id, [body]]
     }
+    if (snap !== undefined) snap.sendMessage(0, accountRange);
   });
   eth.sendStatus({
     td: hexToBytes('0x0400'),

@@ -51,24 +51,27 @@ peer1=$!
 for _ in $(seq 100); do grep -q '"enode"' "$tmp/peer1.log" && break; sleep 0.1; done
 enode=$(grep -o 'enode://[^"]*' "$tmp/peer1.log" | head -1)
 check "ethereumjs peer listens" test -n "$enode"
-"$keel" p2p dial "$enode" --nodekey "$tmp/keel.key" --status --stream 8 --size 1048576 \
-    >"$tmp/dial.out" 2>"$tmp/dial.err"
+"$keel" p2p dial "$enode" --nodekey "$tmp/keel.key" --protocols eth/68,snap/1 --status \
+    --stream 8 --size 1048576 >"$tmp/dial.out" 2>"$tmp/dial.err"
 rc=$?
 check "keel dial exits 0 ($(head -c 300 "$tmp/dial.err"))" test "$rc" -eq 0
 check "keel sees the peer's Hello (ethereumjs, eth/68)" \
     grep -q '"client":"ethereumjs-devp2p/interop".*' "$tmp/dial.out"
+check "keel shares eth/68 at 0x10..0x20 and snap/1 at 0x21..0x28 with the peer" \
+    grep -q '"shared":\[{"capability":"eth/68","length":17,"offset":16},{"capability":"snap/1","length":8,"offset":33}\]' "$tmp/dial.out"
 check "keel gets a Pong" grep -q '"event":"pong"' "$tmp/dial.out"
 check "keel gets the peer's mainnet Status" grep -q '"network_id":1' "$tmp/dial.out"
 check "8 messages of 1 MiB come back intact" grep -q '"echoed":8' "$tmp/dial.out"
 wait "$peer1"
 prc=$?
 check "the peer saw keel's Hello" grep -q '"client":"keel/' "$tmp/peer1.log"
+check "the peer shares eth and snap with keel" grep -q '"capabilities":\["eth","snap"\]' "$tmp/peer1.log"
 check "the peer accepted keel's Status" grep -q '"event":"status"' "$tmp/peer1.log"
 check "the peer echoed 8 messages" grep -q '"count":8' "$tmp/peer1.log"
 check "the peer saw a clean Disconnect (requested) and exited 0" test "$prc" -eq 0
 
 # 2. The ethereumjs peer dials keel.
-"$keel" p2p listen --port 0 --once --echo --nodekey "$tmp/keel.key" --timeout 30 \
+"$keel" p2p listen --port 0 --once --echo --protocols eth/68,snap/1 --nodekey "$tmp/keel.key" --timeout 30 \
     >"$tmp/listen.out" 2>"$tmp/listen.err" &
 pids+=($!)
 listener=$!
@@ -84,9 +87,11 @@ wait "$listener"
 lrc=$?
 check "the peer completes Hello and Status with keel" grep -q '"event":"status"' "$tmp/peer2.log"
 check "8 messages of 1 MiB from the peer come back intact" grep -q '"event":"done","echoed":8' "$tmp/peer2.log"
+check "the peer's snap GetAccountRange comes back intact on snap" grep -q '"event":"snap echoed","code":0,"intact":true' "$tmp/peer2.log"
 check "the peer exits 0" test "$p2rc" -eq 0
 check "keel saw the peer's Hello" grep -q '"client":"ethereumjs-devp2p/interop"' "$tmp/listen.out"
-check "keel shares eth/68 with the peer at codes 0x10..0x20" grep -q '"shared":\[{"capability":"eth/68","length":17,"offset":16}\]' "$tmp/listen.out"
+check "keel shares eth/68 (0x10..0x20) and snap/1 (0x21..0x28) with the peer" grep -q '"shared":\[{"capability":"eth/68","length":17,"offset":16},{"capability":"snap/1","length":8,"offset":33}\]' "$tmp/listen.out"
+check "keel received the peer's GetAccountRange (wire code 33: snap/1 message 0)" grep -q '"capability":"snap/1","code":33,"event":"message","message":0' "$tmp/listen.out"
 check "keel received the peer's Status (wire code 16: eth/68 Status)" grep -q '"capability":"eth/68","code":16,"event":"message","message":0' "$tmp/listen.out"
 check "keel echoed 8 messages of 1 MiB (wire code 22: eth/68 BlockBodies)" test "$(grep -c '"capability":"eth/68","code":22,"event":"message","message":6,"size":10485' "$tmp/listen.out")" -eq 8
 check "keel saw the peer's Disconnect (requested)" grep -q '"event":"disconnect".*"reason":0' "$tmp/listen.out"
