@@ -1,6 +1,7 @@
 // Two keel sessions over loopback: handshake, Hello, Ping/Pong, messages of many sizes both ways
 // (snappy), eth/68 Status, Disconnect with a reason; and the failures: a wrong node id, a peer
-// that is not RLPx, a silent peer, a closed port.
+// that is not RLPx, a silent peer, a closed port; capabilities multiplexed; a hand-driven p2p v4
+// peer (no snappy).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -178,6 +179,80 @@ TEST(RlpxSession, MessagesByCapabilityAndCode) {
     ASSERT_FALSE(end.has_value());
     EXPECT_EQ(end.error().code, SessionErrc::disconnected);
     EXPECT_EQ(end.error().reason, DisconnectReason::breach_of_protocol);
+    server.join();
+}
+
+/// Reads one whole frame from `s` (header, then body) with `reader`.
+Frame read_frame(const Socket& s, FrameReader& reader, Bytes& buf) {
+    Bytes header(kFrameHeaderSize);
+    EXPECT_TRUE(read_at_least(s, header, header.size(), in(5000ms)).has_value());
+    EXPECT_TRUE(reader.read_header(header).has_value());
+    buf.assign(reader.needed(), 0);
+    EXPECT_TRUE(read_at_least(s, buf, buf.size(), in(5000ms)).has_value());
+    auto frame = reader.read_body(buf);
+    EXPECT_TRUE(frame.has_value());
+    return frame ? *frame : Frame{};
+}
+
+TEST(RlpxSession, P2pVersion4PeerWithoutSnappy) {
+    // A peer driven by hand that says p2p v4 in its Hello: neither side compresses, and its
+    // capability messages after Hello are delivered (not refused as "before Hello").
+    const NodeKey a = key(0x88), b = key(0x99);
+    auto listener = listen_tcp("127.0.0.1", 0);
+    ASSERT_TRUE(listener.has_value());
+    const Bytes body{0xc3, 0x01, 0x02, 0x03};
+    std::thread server([&] {
+        auto s = Session::accept(*listener, b, in(5000ms));
+        ASSERT_TRUE(s.has_value()) << to_string(s.error());
+        EXPECT_EQ(s->peer_hello().protocol_version, 4U);
+        auto m = s->receive(in(5000ms));
+        ASSERT_TRUE(m.has_value()) << to_string(m.error());
+        EXPECT_EQ(m->code, 0x16U);
+        EXPECT_EQ(Bytes(m->payload.begin(), m->payload.end()), body);
+        ASSERT_TRUE(s->send("eth", 0x06, body).has_value());
+        auto end = s->receive(in(5000ms));
+        ASSERT_FALSE(end.has_value());
+        EXPECT_EQ(end.error().reason, DisconnectReason::client_quitting);
+    });
+    auto sock = connect_tcp("127.0.0.1", listener->local_port(), in(5000ms));
+    ASSERT_TRUE(sock.has_value());
+    auto hs = Handshake::initiator(a.secret, b.id);
+    ASSERT_TRUE(hs.has_value());
+    ASSERT_TRUE(write_all(*sock, *hs->make_auth(), in(5000ms)).has_value());
+    Bytes prefix(2);
+    ASSERT_TRUE(read_at_least(*sock, prefix, 2, in(5000ms)).has_value());
+    const auto ack_size = handshake_packet_size(prefix);
+    ASSERT_TRUE(ack_size.has_value());
+    Bytes ack(*ack_size);
+    std::copy(prefix.begin(), prefix.end(), ack.begin());
+    ASSERT_TRUE(read_at_least(*sock, MutableBytesView(ack).subspan(2), ack.size() - 2, in(5000ms))
+                    .has_value());
+    ASSERT_TRUE(hs->read_ack(ack).has_value());
+    const Secrets secrets = hs->secrets();
+    FrameWriter writer(secrets.aes, secrets.mac, secrets.egress_mac);
+    FrameReader reader(secrets.aes, secrets.mac, secrets.ingress_mac);
+
+    Hello hello;
+    hello.protocol_version = 4;
+    hello.client_id = "v4-peer";
+    hello.capabilities = {{"eth", kEthVersion}};
+    hello.node_id = a.id;
+    Bytes payload, out;
+    encode_hello(hello, payload);
+    ASSERT_TRUE(writer.write(kHelloCode, payload, out).has_value());
+    ASSERT_TRUE(writer.write(0x16, body, out).has_value());  // eth BlockBodies, uncompressed
+    ASSERT_TRUE(write_all(*sock, out, in(5000ms)).has_value());
+    Bytes buf;
+    const Frame their_hello = read_frame(*sock, reader, buf);
+    EXPECT_EQ(their_hello.code, kHelloCode);
+    const Frame echo = read_frame(*sock, reader, buf);
+    EXPECT_EQ(echo.code, 0x16U);
+    EXPECT_EQ(Bytes(echo.payload.begin(), echo.payload.end()), body);  // not snappy
+    payload.clear();
+    out.clear();
+    encode_disconnect(DisconnectReason::client_quitting, payload);
+    ASSERT_TRUE(writer.write(kDisconnectCode, payload, out).has_value());
+    ASSERT_TRUE(write_all(*sock, out, in(5000ms)).has_value());
     server.join();
 }
 
