@@ -12,6 +12,10 @@
 /// wait has a deadline. A bad MAC, bad snappy, an oversized frame, a protocol breach or a
 /// timeout ends the session with the matching Disconnect reason (sent when the transport still
 /// works) and an error whose to_string() is one line.
+///
+/// Threads: a Session is driven by one thread at a time (it owns its buffers and its socket's
+/// read state, and answers Pings from inside receive()); a node runs one thread per peer or
+/// serialises the calls itself.
 
 #include <chrono>
 #include <cstdint>
