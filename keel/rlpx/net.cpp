@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 
 namespace keel::rlpx {
@@ -96,11 +97,24 @@ Result<bool, NetError> wait_ahead(const Socket& s, const ReadAhead& ahead, Deadl
 void set_options(int fd) noexcept {
     const int one = 1;
     ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    // Room for a whole large frame in the kernel on both ends, so a 1 MiB message usually
-    // leaves in one send and arrives in one or two recvs (the kernel caps it at rmem_max).
-    const int buffer = 4 << 20;
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &buffer, sizeof buffer);
-    ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &buffer, sizeof buffer);
+    // The socket buffers stay with the kernel's autotuning (net.ipv4.tcp_rmem / tcp_wmem): a
+    // fixed SO_RCVBUF would switch it off and, capped at net.core.rmem_max (208 KiB on a stock
+    // Debian), limit a 100 ms path to a few MB/s. A receive low-water mark grows an autotuned
+    // receive buffer to hold it (Linux 4.19+), so whole frames still arrive in one recv.
+}
+
+/// The largest receive buffer autotuning may reach: the third number of tcp_rmem (read once
+/// per process; 6 MiB, Linux's default, when it cannot be read).
+std::size_t autotuned_receive_max() noexcept {
+    static const std::size_t value = [] {
+        std::size_t v[3] = {0, 0, 0};
+        if (std::FILE* f = std::fopen("/proc/sys/net/ipv4/tcp_rmem", "r")) {
+            if (std::fscanf(f, "%zu %zu %zu", &v[0], &v[1], &v[2]) != 3) v[2] = 0;
+            std::fclose(f);
+        }
+        return v[2] > 0 ? v[2] : std::size_t{6} << 20;
+    }();
+    return value;
 }
 
 /// Connected sockets stay blocking: a send() of a whole frame then returns only when all of
@@ -170,14 +184,10 @@ void Socket::set_low_water(std::size_t bytes) const noexcept {
 }
 
 std::size_t Socket::low_water_cap() const noexcept {
-    if (low_water_cap_ == 0) {
-        int buffer = 0;
-        socklen_t len = sizeof buffer;
-        if (::getsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &buffer, &len) != 0 || buffer <= 0)
-            buffer = 256 << 10;
-        low_water_cap_ = std::max<std::size_t>(static_cast<std::size_t>(buffer) / 4, 4096);
-    }
-    return low_water_cap_;
+    // The kernel caps the mark at half of what the buffer may grow to; a quarter leaves room
+    // for the buffer's bookkeeping, so a mark set is always reachable.
+    return std::clamp<std::size_t>(autotuned_receive_max() / 4, std::size_t{64} << 10,
+                                   std::size_t{16} << 20);
 }
 
 std::uint16_t Socket::local_port() const noexcept {

@@ -55,8 +55,8 @@ class Socket {
     /// The receive low-water mark last set (read_at_least), so it changes only when needed.
     int low_water() const noexcept { return low_water_; }
     void set_low_water(std::size_t bytes) const noexcept;
-    /// The highest low-water mark worth setting: a quarter of the kernel's receive buffer
-    /// (SO_RCVBUF, which the kernel reports doubled), so that poll() can always be satisfied.
+    /// The highest low-water mark worth setting: a quarter of the most the autotuned receive
+    /// buffer may grow to (net.ipv4.tcp_rmem), so that poll() can always be satisfied.
     std::size_t low_water_cap() const noexcept;
     /// Whether the last recv() took less than it asked for, so the socket is likely empty and
     /// the next read waits in poll() first instead of trying a recv() that would fail.
@@ -68,7 +68,6 @@ class Socket {
   private:
     int fd_ = -1;
     mutable int low_water_ = 1;
-    mutable std::size_t low_water_cap_ = 0;  // 0: not asked yet
     mutable bool drained_ = false;
     mutable std::int64_t send_wait_ms_ = 0;  // SO_SNDTIMEO as last set (0: never)
 };

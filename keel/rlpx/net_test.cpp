@@ -3,6 +3,8 @@
 // the buffer, no recv that finds nothing) and the read-ahead of a guessed frame size.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <thread>
 
 #include "keel/rlpx/net.hpp"
@@ -195,12 +197,31 @@ TEST(RlpxNet, ReadAheadGivesUpWhenASmallerFrameStops) {
     EXPECT_FALSE(skipped.tried);
 }
 
-TEST(RlpxNet, LowWaterCapFollowsTheReceiveBuffer) {
+TEST(RlpxNet, BuffersAutotunedAndLowWaterCapped) {
     Pair p = connected_pair();
-    // set_options asks for 4 MiB; the kernel grants at most rmem_max (and reports it doubled).
-    EXPECT_GE(p.b.low_water_cap(), 4096U);
+    // No SO_RCVBUF/SO_SNDBUF is set, so the kernel keeps tuning both; the low-water cap is a
+    // quarter of tcp_rmem's maximum, within [64 KiB, 16 MiB].
+    std::size_t rmem[3] = {0, 0, 0};
+    if (std::FILE* f = std::fopen("/proc/sys/net/ipv4/tcp_rmem", "r")) {
+        ASSERT_EQ(std::fscanf(f, "%zu %zu %zu", &rmem[0], &rmem[1], &rmem[2]), 3);
+        std::fclose(f);
+        EXPECT_EQ(p.b.low_water_cap(), std::clamp<std::size_t>(rmem[2] / 4, std::size_t{64} << 10,
+                                                               std::size_t{16} << 20));
+    }
     p.b.set_low_water(std::size_t{1} << 40);
     EXPECT_EQ(static_cast<std::size_t>(p.b.low_water()), p.b.low_water_cap());
+    // A mark far above the buffer's starting size is reached: the kernel grows the buffer.
+    const std::size_t big = std::min<std::size_t>(p.b.low_water_cap(), std::size_t{2} << 20);
+    Bytes data(big, 7), out(big);
+    std::thread writer([&] { ASSERT_TRUE(write_all(p.a, data, in(5000ms)).has_value()); });
+    p.b.set_drained(true);
+    const auto before = syscall_counts();
+    auto n = read_at_least(p.b, out, big, in(5000ms));
+    const auto after = syscall_counts();
+    writer.join();
+    ASSERT_TRUE(n.has_value()) << to_string(n.error());
+    EXPECT_EQ(*n, big);
+    EXPECT_EQ(after.recvs - before.recvs, 1U);
 }
 
 }  // namespace
