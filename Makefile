@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 FUZZ_RUNS ?= 300000
 .DEFAULT_GOAL := run
 
-.PHONY: deps configure build run test bench fuzz lint format asan debug clean
+.PHONY: deps configure build run test bench fuzz lint format asan tsan debug clean
 
 deps:
 	@bash scripts/deps.sh
@@ -34,6 +34,12 @@ asan: deps
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan -j $(JOBS)
 	@ctest --preset asan -j $(JOBS)
+
+# ThreadSanitizer over the RLPx tests: sessions are read by one thread and written by others.
+tsan: deps
+	@cmake --preset tsan >/dev/null
+	@cmake --build --preset tsan -j $(JOBS) --target keel_rlpx_test
+	@./build/tsan/keel/rlpx/keel_rlpx_test
 
 debug: deps
 	@cmake --preset debug >/dev/null

@@ -177,6 +177,10 @@ void Socket::close() noexcept {
     fd_ = -1;
 }
 
+void Socket::shutdown() const noexcept {
+    if (fd_ >= 0) ::shutdown(fd_, SHUT_RDWR);
+}
+
 void Socket::set_low_water(std::size_t bytes) const noexcept {
     const int mark = static_cast<int>(std::clamp<std::size_t>(bytes, 1, low_water_cap()));
     if (mark == low_water_) return;

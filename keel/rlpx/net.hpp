@@ -47,6 +47,9 @@ class Socket {
     int fd() const noexcept { return fd_; }
     bool valid() const noexcept { return fd_ >= 0; }
     void close() noexcept;
+    /// Shuts both directions down (the descriptor stays open): a thread blocked reading it
+    /// wakes to the end of the stream.
+    void shutdown() const noexcept;
     /// The local port (after bind or connect).
     std::uint16_t local_port() const noexcept;
     /// The peer's address as "ip:port" ("" when unknown).

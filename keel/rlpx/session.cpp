@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 #include <utility>
 
 #include "keel/crypto/secp256k1.hpp"
@@ -89,8 +90,19 @@ std::string to_string(const SessionError& e) {
 
 Session::Session(Socket socket, const Secrets& secrets)
     : socket_(std::move(socket)),
+      sync_(std::make_unique<Sync>()),
       writer_(secrets.aes, secrets.mac, secrets.egress_mac),
       reader_(secrets.aes, secrets.mac, secrets.ingress_mac) {}
+
+bool Session::open() const noexcept {
+    return sync_ != nullptr && !sync_->closed.load(std::memory_order_acquire);
+}
+
+void Session::shut() noexcept {
+    // The descriptor stays open until the Session goes: a reader blocked in poll() on it
+    // wakes (end of stream) instead of racing a close() and a reused number.
+    if (!sync_->closed.exchange(true, std::memory_order_acq_rel)) socket_.shutdown();
+}
 
 Session::~Session() = default;
 
@@ -190,25 +202,48 @@ Result<void, SessionError> Session::append_frame(std::uint64_t code, BytesView p
 }
 
 Result<void, SessionError> Session::flush() {
+    // A Pong the reader owes goes out in the same write.
+    if (sync_->pong_owed.exchange(false, std::memory_order_acq_rel)) {
+        control_.clear();
+        encode_pong(control_);
+        if (auto r = append_frame(kPongCode, control_, snappy_); !r) return r;
+    }
     if (auto w = write_all(socket_, out_, Clock::now() + kWriteTimeout); !w) {
-        socket_.close();
+        shut();
         return std::unexpected(net_error(w.error(), "send"));
     }
     return {};
 }
 
+void Session::pay_owed_pong() {
+    // Whoever gets the write lock while a Pong is owed sends it; a writer that holds the lock
+    // now sends it with its own frame (flush) or finds it here after unlocking.
+    while (sync_->pong_owed.load(std::memory_order_acquire) && sync_->write.try_lock()) {
+        const std::lock_guard<std::timed_mutex> held(sync_->write, std::adopt_lock);
+        if (!open() || !sync_->pong_owed.load(std::memory_order_acquire)) break;
+        out_.clear();
+        (void)flush();
+    }
+}
+
 Result<void, SessionError> Session::write_frame(std::uint64_t code, BytesView payload,
                                                 bool compress) {
-    if (!socket_.valid()) return std::unexpected(error(SessionErrc::closed, "session closed"));
-    out_.clear();
-    if (auto r = append_frame(code, payload, compress); !r) return r;
-    return flush();
+    Result<void, SessionError> r;
+    {
+        const std::lock_guard<std::timed_mutex> held(sync_->write);
+        if (!open()) return std::unexpected(error(SessionErrc::closed, "session closed"));
+        out_.clear();
+        r = append_frame(code, payload, compress);
+        if (r) r = flush();
+    }
+    pay_owed_pong();
+    return r;
 }
 
 Result<void, SessionError> Session::send_ping() {
-    scratch_.clear();
-    encode_ping(scratch_);
-    return write_frame(kPingCode, scratch_, snappy_);
+    Bytes ping;
+    encode_ping(ping);
+    return write_frame(kPingCode, ping, snappy_);
 }
 
 Result<void, SessionError> Session::send(std::uint64_t code, BytesView payload) {
@@ -248,16 +283,24 @@ Message Session::message(std::uint64_t code, BytesView payload) const noexcept {
 
 Result<void, SessionError> Session::send_batch(
     std::span<const std::pair<std::uint64_t, BytesView>> msgs) {
-    if (!socket_.valid()) return std::unexpected(error(SessionErrc::closed, "session closed"));
-    out_.clear();
-    for (const auto& [code, payload] : msgs)
-        if (auto r = append_frame(code, payload, snappy_); !r) return r;
-    return flush();
+    Result<void, SessionError> r;
+    {
+        const std::lock_guard<std::timed_mutex> held(sync_->write);
+        if (!open()) return std::unexpected(error(SessionErrc::closed, "session closed"));
+        out_.clear();
+        for (const auto& [code, payload] : msgs) {
+            r = append_frame(code, payload, snappy_);
+            if (!r) break;
+        }
+        if (r) r = flush();
+    }
+    pay_owed_pong();
+    return r;
 }
 
 Result<Message, SessionError> Session::next_frame(Deadline deadline) {
     for (;;) {
-        if (!socket_.valid()) return std::unexpected(error(SessionErrc::closed, "session closed"));
+        if (!open()) return std::unexpected(error(SessionErrc::closed, "session closed"));
         const std::size_t need = reader_.needed();
         if (in_end_ - in_start_ < need) {
             // Make room: move what is left to the front, grow to hold the frame and a chunk.
@@ -280,9 +323,9 @@ Result<Message, SessionError> Session::next_frame(Deadline deadline) {
                                    deadline, guess ? &ahead : nullptr);
             if (ahead.tried) guess_.outcome(ahead.met);
             if (!n) {
-                if (n.error().code == NetErrc::timeout)
-                    return std::unexpected(net_error(n.error(), "receive"));
-                socket_.close();
+                // Closed by disconnect() (from this thread or another): say so.
+                if (!open()) return std::unexpected(error(SessionErrc::closed, "session closed"));
+                if (n.error().code != NetErrc::timeout) shut();
                 return std::unexpected(net_error(n.error(), "receive"));
             }
             in_end_ += *n;
@@ -321,15 +364,15 @@ Result<Message, SessionError> Session::next_frame(Deadline deadline) {
                                         DisconnectReason::breach_of_protocol));
         }
         if (m.code == kPingCode) {
-            scratch_.clear();
-            encode_pong(scratch_);
-            if (auto w = write_frame(kPongCode, scratch_, snappy_); !w)
-                return std::unexpected(w.error());
+            // Owed, not sent here: if a writer holds the lock (its send may be waiting for
+            // the peer to read), this thread keeps reading and the writer sends the Pong.
+            sync_->pong_owed.store(true, std::memory_order_release);
+            pay_owed_pong();
             continue;
         }
         if (m.code == kDisconnectCode) {
             auto reason = decode_disconnect(m.payload);
-            socket_.close();
+            shut();
             SessionError e = error(SessionErrc::disconnected, "peer disconnected");
             e.reason = reason ? *reason : DisconnectReason::requested;
             if (!reason) e.detail = "peer disconnected with a malformed reason";
@@ -350,10 +393,10 @@ Result<Message, SessionError> Session::next_frame(Deadline deadline) {
 
 Result<Message, SessionError> Session::receive(Deadline deadline) {
     if (!pending_.empty()) {
-        scratch_ = std::move(pending_.front().second);
+        held_ = std::move(pending_.front().second);
         const std::uint64_t code = pending_.front().first;
         pending_.erase(pending_.begin());
-        return message(code, scratch_);
+        return message(code, held_);
     }
     for (;;) {
         // Wait for the caller's deadline, or until a keep-alive Ping is due, or its Pong.
@@ -405,16 +448,21 @@ Result<std::chrono::microseconds, SessionError> Session::ping(Deadline deadline)
 }
 
 void Session::disconnect(DisconnectReason reason) {
-    if (!socket_.valid()) return;
-    scratch_.clear();
-    encode_disconnect(reason, scratch_);
-    out_.clear();
-    if (append_frame(kDisconnectCode, scratch_, snappy_))
-        (void)write_all(socket_, out_, Clock::now() + kControlWrite);  // best effort
-    socket_.close();
+    if (sync_ == nullptr || !open()) return;
+    // Best effort: a writer stuck on a peer that does not read gets kControlWrite to finish.
+    std::unique_lock<std::timed_mutex> held(sync_->write, std::defer_lock);
+    if (held.try_lock_for(kControlWrite) && open()) {
+        control_.clear();
+        encode_disconnect(reason, control_);
+        out_.clear();
+        if (append_frame(kDisconnectCode, control_, snappy_))
+            (void)write_all(socket_, out_, Clock::now() + kControlWrite);
+    }
+    shut();
 }
 
 std::uint64_t Session::frames_sent() const noexcept {
+    const std::lock_guard<std::timed_mutex> held(sync_->write);
     return writer_.frames();
 }
 

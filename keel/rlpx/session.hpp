@@ -13,12 +13,18 @@
 /// timeout ends the session with the matching Disconnect reason (sent when the transport still
 /// works) and an error whose to_string() is one line.
 ///
-/// Threads: a Session is driven by one thread at a time (it owns its buffers and its socket's
-/// read state, and answers Pings from inside receive()); a node runs one thread per peer or
-/// serialises the calls itself.
+/// Threads: full duplex, as a node uses a peer: one thread reads (receive(), ping()) while any
+/// threads send (send(), send_batch(), disconnect()); sends take a write lock, so frames never
+/// interleave. A Ping is answered by the reading thread when no send is under way, else by the
+/// sender holding the lock, together with its frame, so the reader never waits behind a send
+/// that waits for the peer to read. disconnect() from any thread wakes a blocked receive()
+/// (SessionErrc::closed). Receive calls must not overlap each other.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -108,7 +114,7 @@ class Session {
     const Hello& peer_hello() const noexcept { return peer_hello_; }
     const crypto::PublicKey& peer_id() const noexcept { return peer_hello_.node_id; }
     std::string peer_address() const { return socket_.peer_address(); }
-    bool open() const noexcept { return socket_.valid(); }
+    bool open() const noexcept;
 
     /// The capabilities both sides run, in wire-code order (set by the Hello exchange).
     const std::vector<SharedCapability>& shared_capabilities() const noexcept { return shared_; }
@@ -157,10 +163,22 @@ class Session {
     Result<void, SessionError> flush();
     Result<void, SessionError> send_ping();
     SessionError fail(SessionErrc code, std::string detail, DisconnectReason send_reason);
+    /// Marks the session closed and shuts the socket down (both directions) once.
+    void shut() noexcept;
+    /// Sends an owed Pong if the write lock is free (see Sync::pong_owed).
+    void pay_owed_pong();
     /// A Message with its capability and relative code filled in.
     Message message(std::uint64_t code, BytesView payload) const noexcept;
 
     Socket socket_;
+    /// What the reading thread and the sending threads share; on the heap so that a Session
+    /// stays movable. `write` guards writer_, out_, control_ and the socket's send side.
+    struct Sync {
+        std::timed_mutex write;
+        std::atomic<bool> closed{false};
+        std::atomic<bool> pong_owed{false};  // a Ping came; the next holder of `write` answers
+    };
+    std::unique_ptr<Sync> sync_;
     SessionOptions options_;
     Clock::time_point last_heard_ = Clock::now();
     std::optional<Clock::time_point> ping_sent_;  // a keep-alive Ping awaiting its Pong
@@ -175,7 +193,8 @@ class Session {
     std::size_t in_start_ = 0, in_end_ = 0;
     Bytes out_;      // write buffer: one frame or batch at a time
     Bytes plain_;    // decompressed payload
-    Bytes scratch_;  // small messages (Pong, Disconnect)
+    Bytes control_;  // Pong and Disconnect payloads (under sync_->write)
+    Bytes held_;     // a message ping() kept, returned by receive()
     std::vector<std::pair<std::uint64_t, Bytes>> pending_;  // kept by ping() for receive()
 };
 

@@ -182,6 +182,63 @@ TEST(RlpxSession, MessagesByCapabilityAndCode) {
     server.join();
 }
 
+TEST(RlpxSession, FullDuplexAcrossThreads) {
+    // The client reads in one thread while another sends 64 messages of 256 KiB; the server
+    // echoes each and pings the client every 8 messages, so Pongs are owed while the sender
+    // holds the write lock. Then a third thread's disconnect() wakes the blocked reader.
+    const NodeKey a = key(0xaa), b = key(0xbb);
+    auto listener = listen_tcp("127.0.0.1", 0);
+    ASSERT_TRUE(listener.has_value());
+    constexpr int kMessages = 64;
+    std::atomic<int> pongs{0};
+    std::thread server([&] {
+        auto s = Session::accept(*listener, b, in(5000ms));
+        ASSERT_TRUE(s.has_value()) << to_string(s.error());
+        for (int i = 0; i < kMessages; ++i) {
+            auto m = s->receive(in(10000ms));
+            ASSERT_TRUE(m.has_value()) << to_string(m.error());
+            const Bytes copy(m->payload.begin(), m->payload.end());
+            ASSERT_TRUE(s->send(m->code, copy).has_value());
+            if (i % 8 == 7) {
+                ASSERT_TRUE(s->ping(in(10000ms)).has_value());
+                ++pongs;
+            }
+        }
+        auto end = s->receive(in(10000ms));
+        ASSERT_FALSE(end.has_value());
+        EXPECT_EQ(end.error().reason, DisconnectReason::client_quitting);
+    });
+    auto s = Session::dial(a, enode_of(b, listener->local_port()));
+    ASSERT_TRUE(s.has_value()) << to_string(s.error());
+    std::vector<Bytes> sent;
+    for (int i = 0; i < kMessages; ++i) sent.emplace_back(256 << 10, static_cast<std::uint8_t>(i));
+    std::thread sender([&] {
+        for (int i = 0; i < kMessages; ++i)
+            ASSERT_TRUE(s->send("eth", 0x06, sent[i]).has_value()) << i;
+    });
+    int echoed = 0;
+    for (; echoed < kMessages; ++echoed) {
+        auto m = s->receive(in(10000ms));
+        ASSERT_TRUE(m.has_value()) << to_string(m.error());
+        ASSERT_EQ(m->payload.size(), sent[echoed].size());
+        ASSERT_TRUE(std::equal(m->payload.begin(), m->payload.end(), sent[echoed].begin()))
+            << "message " << echoed;
+    }
+    sender.join();
+    // The reader blocks with a long deadline; another thread's disconnect() wakes it.
+    std::thread closer([&] {
+        std::this_thread::sleep_for(50ms);
+        s->disconnect(DisconnectReason::client_quitting);
+    });
+    auto woken = s->receive(in(30000ms));
+    closer.join();
+    ASSERT_FALSE(woken.has_value());
+    EXPECT_EQ(woken.error().code, SessionErrc::closed) << to_string(woken.error());  // not timeout
+    EXPECT_FALSE(s->open());
+    server.join();
+    EXPECT_EQ(pongs.load(), kMessages / 8);
+}
+
 /// Reads one whole frame from `s` (header, then body) with `reader`.
 Frame read_frame(const Socket& s, FrameReader& reader, Bytes& buf) {
     Bytes header(kFrameHeaderSize);
