@@ -54,13 +54,7 @@ Hello our_hello(const NodeKey& key, const SessionOptions& options) {
 }
 
 std::string hex_code(std::uint64_t code) {
-    static constexpr char kDigits[] = "0123456789abcdef";
-    std::string out;
-    do {
-        out.insert(out.begin(), kDigits[code & 15]);
-        code >>= 4;
-    } while (code != 0);
-    return "0x" + out;
+    return Uint256(code).to_hex();
 }
 
 }  // namespace
@@ -226,18 +220,27 @@ void Session::pay_owed_pong() {
     }
 }
 
-Result<void, SessionError> Session::write_frame(std::uint64_t code, BytesView payload,
-                                                bool compress) {
+Result<void, SessionError> Session::write_frames(
+    std::span<const std::pair<std::uint64_t, BytesView>> msgs, bool compress) {
     Result<void, SessionError> r;
     {
         const std::lock_guard<std::timed_mutex> held(sync_->write);
         if (!open()) return std::unexpected(error(SessionErrc::closed, "session closed"));
         out_.clear();
-        r = append_frame(code, payload, compress);
+        for (const auto& [code, payload] : msgs) {
+            r = append_frame(code, payload, compress);
+            if (!r) break;
+        }
         if (r) r = flush();
     }
     pay_owed_pong();
     return r;
+}
+
+Result<void, SessionError> Session::write_frame(std::uint64_t code, BytesView payload,
+                                                bool compress) {
+    const std::pair<std::uint64_t, BytesView> one[] = {{code, payload}};
+    return write_frames(one, compress);
 }
 
 Result<void, SessionError> Session::send_ping() {
@@ -283,19 +286,7 @@ Message Session::message(std::uint64_t code, BytesView payload) const noexcept {
 
 Result<void, SessionError> Session::send_batch(
     std::span<const std::pair<std::uint64_t, BytesView>> msgs) {
-    Result<void, SessionError> r;
-    {
-        const std::lock_guard<std::timed_mutex> held(sync_->write);
-        if (!open()) return std::unexpected(error(SessionErrc::closed, "session closed"));
-        out_.clear();
-        for (const auto& [code, payload] : msgs) {
-            r = append_frame(code, payload, snappy_);
-            if (!r) break;
-        }
-        if (r) r = flush();
-    }
-    pay_owed_pong();
-    return r;
+    return write_frames(msgs, snappy_);
 }
 
 Result<Message, SessionError> Session::next_frame(Deadline deadline) {

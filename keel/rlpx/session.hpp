@@ -156,6 +156,10 @@ class Session {
                                                 Deadline deadline);
     /// The next frame of any code (Ping answered, Disconnect reported), decompressed.
     Result<Message, SessionError> next_frame(Deadline deadline);
+    /// Frames `msgs` into the write buffer and sends them in one write, under the write lock
+    /// (an owed Pong rides along); then pays a Pong that came meanwhile.
+    Result<void, SessionError> write_frames(
+        std::span<const std::pair<std::uint64_t, BytesView>> msgs, bool compress);
     Result<void, SessionError> write_frame(std::uint64_t code, BytesView payload, bool compress);
     /// Frames one message at the end of the write buffer (snappy into the frame's slot).
     Result<void, SessionError> append_frame(std::uint64_t code, BytesView payload, bool compress);
