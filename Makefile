@@ -56,7 +56,7 @@ lint: deps
 	@bash scripts/check-layers.sh
 
 format: deps
-	@git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' | xargs clang-format -i
+	@git ls-files --cached --others --exclude-standard '*.cpp' '*.hpp' | xargs clang-format-19 -i
 
 clean:
 	@rm -rf build

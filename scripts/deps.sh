@@ -12,7 +12,7 @@ packages=(
     libcli11-dev libfmt-dev nlohmann-json3-dev
     libgtest-dev libgmock-dev libbenchmark-dev libgmp-dev
     libboost-dev libtbb-dev
-    clang-19 libclang-rt-19-dev clang-format valgrind
+    clang-19 libclang-rt-19-dev clang-format-19 valgrind
 )
 
 if [[ "${1:-}" == "--peers" ]] && ! { command -v node && command -v npm; } >/dev/null; then

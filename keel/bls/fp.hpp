@@ -102,50 +102,34 @@ class Fp {
 
     friend constexpr Fp operator+(const Fp& a, const Fp& b) noexcept {
 #if defined(__x86_64__)
-        if
-            !consteval {
-                return Fp(detail::add_mod_x86(a.m_, b.m_));
-            }
+        if !consteval {
+            return Fp(detail::add_mod_x86(a.m_, b.m_));
+        }
 #endif
         return Fp(detail::add_mod(a.m_, b.m_));
     }
     friend constexpr Fp operator-(const Fp& a, const Fp& b) noexcept {
 #if defined(__x86_64__)
-        if
-            !consteval {
-                return Fp(detail::sub_mod_x86(a.m_, b.m_));
-            }
+        if !consteval {
+            return Fp(detail::sub_mod_x86(a.m_, b.m_));
+        }
 #endif
         return Fp(detail::sub_mod(a.m_, b.m_));
     }
-    friend constexpr Fp operator-(const Fp& a) noexcept {
-        return Fp() - a;
-    }
+    friend constexpr Fp operator-(const Fp& a) noexcept { return Fp() - a; }
     friend constexpr Fp operator*(const Fp& a, const Fp& b) noexcept {
-        if
-            consteval {
-                return Fp(detail::mont_mul(a.m_, b.m_));
-            }
-        else {
+        if consteval {
+            return Fp(detail::mont_mul(a.m_, b.m_));
+        } else {
             return Fp(detail::mont_mul_dispatch(a.m_, b.m_));
         }
     }
-    Fp& operator+=(const Fp& b) noexcept {
-        return *this = *this + b;
-    }
-    Fp& operator-=(const Fp& b) noexcept {
-        return *this = *this - b;
-    }
-    Fp& operator*=(const Fp& b) noexcept {
-        return *this = *this * b;
-    }
+    Fp& operator+=(const Fp& b) noexcept { return *this = *this + b; }
+    Fp& operator-=(const Fp& b) noexcept { return *this = *this - b; }
+    Fp& operator*=(const Fp& b) noexcept { return *this = *this * b; }
 
-    constexpr Fp square() const noexcept {
-        return *this * *this;
-    }
-    constexpr Fp dbl() const noexcept {
-        return *this + *this;
-    }
+    constexpr Fp square() const noexcept { return *this * *this; }
+    constexpr Fp dbl() const noexcept { return *this + *this; }
 
     /// Constant-time equality (the representation is canonical: always < p).
     friend constexpr bool operator==(const Fp& a, const Fp& b) noexcept {
@@ -153,9 +137,7 @@ class Fp {
         for (std::size_t i = 0; i < 6; ++i) diff |= a.m_[i] ^ b.m_[i];
         return diff == 0;
     }
-    constexpr bool is_zero() const noexcept {
-        return *this == Fp();
-    }
+    constexpr bool is_zero() const noexcept { return *this == Fp(); }
 
     /// a^e for a public exponent given as little-endian limbs (square and multiply, always
     /// multiplying and selecting by mask, so the time does not depend on `a`).
@@ -171,9 +153,7 @@ class Fp {
     /// True when a is a square (zero included): Euler's criterion.
     bool is_square() const noexcept;
     /// sgn0(a) of RFC 9380 (§4.1): the parity of the canonical value.
-    bool sgn0() const noexcept {
-        return (canonical()[0] & 1) != 0;
-    }
+    bool sgn0() const noexcept { return (canonical()[0] & 1) != 0; }
     /// The larger of a and -a in canonical value (ZCash serialization's "sort" flag).
     bool lexicographically_largest() const noexcept;
 

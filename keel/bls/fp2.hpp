@@ -32,10 +32,9 @@ class Fp2 {
     /// and two Montgomery reductions, mul_lazy).
     friend constexpr Fp2 operator*(const Fp2& a, const Fp2& b) noexcept {
 #if defined(__x86_64__)
-        if
-            !consteval {
-                if (detail::g_mulx_adx) return mul_lazy(a, b);
-            }
+        if !consteval {
+            if (detail::g_mulx_adx) return mul_lazy(a, b);
+        }
 #endif
         const Fp v0 = a.c0 * b.c0;
         const Fp v1 = a.c1 * b.c1;
@@ -45,50 +44,33 @@ class Fp2 {
     friend constexpr Fp2 operator*(const Fp2& a, const Fp& b) noexcept {
         return {a.c0 * b, a.c1 * b};
     }
-    Fp2& operator+=(const Fp2& b) noexcept {
-        return *this = *this + b;
-    }
-    Fp2& operator-=(const Fp2& b) noexcept {
-        return *this = *this - b;
-    }
-    Fp2& operator*=(const Fp2& b) noexcept {
-        return *this = *this * b;
-    }
+    Fp2& operator+=(const Fp2& b) noexcept { return *this = *this + b; }
+    Fp2& operator-=(const Fp2& b) noexcept { return *this = *this - b; }
+    Fp2& operator*=(const Fp2& b) noexcept { return *this = *this * b; }
 
     /// (c0 + c1)(c0 - c1) + 2·c0·c1·u: two Fp multiplications (on x86-64 with MULX/ADX, of
     /// unreduced factors below 2p: square_lazy).
     constexpr Fp2 square() const noexcept {
 #if defined(__x86_64__)
-        if
-            !consteval {
-                if (detail::g_mulx_adx) return square_lazy();
-            }
+        if !consteval {
+            if (detail::g_mulx_adx) return square_lazy();
+        }
 #endif
         return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()};
     }
-    constexpr Fp2 dbl() const noexcept {
-        return {c0.dbl(), c1.dbl()};
-    }
+    constexpr Fp2 dbl() const noexcept { return {c0.dbl(), c1.dbl()}; }
     /// c0 - c1·u: the Frobenius map x -> x^p on Fp2.
-    constexpr Fp2 conjugate() const noexcept {
-        return {c0, -c1};
-    }
+    constexpr Fp2 conjugate() const noexcept { return {c0, -c1}; }
     /// Times ξ = 1 + u: (c0 - c1) + (c0 + c1)·u.
-    constexpr Fp2 mul_by_xi() const noexcept {
-        return {c0 - c1, c0 + c1};
-    }
+    constexpr Fp2 mul_by_xi() const noexcept { return {c0 - c1, c0 + c1}; }
     /// c0^2 + c1^2, the norm down to Fp.
-    constexpr Fp norm() const noexcept {
-        return c0.square() + c1.square();
-    }
+    constexpr Fp norm() const noexcept { return c0.square() + c1.square(); }
 
     friend constexpr bool operator==(const Fp2& a, const Fp2& b) noexcept {
         // Both halves compared, no early exit: the time does not depend on the values.
         return both(a.c0 == b.c0, a.c1 == b.c1);
     }
-    constexpr bool is_zero() const noexcept {
-        return *this == Fp2();
-    }
+    constexpr bool is_zero() const noexcept { return *this == Fp2(); }
 
     /// a if `flag` else b, without a branch.
     static constexpr Fp2 select(bool flag, const Fp2& a, const Fp2& b) noexcept {
@@ -134,13 +116,9 @@ class Fp2 {
     /// sqrt_finish given 1 / (2s) (callers with many roots invert their 2s together).
     std::optional<Fp2> sqrt_finish(const Fp& d, const Fp& s, const Fp& inv_two_s) const noexcept;
     /// True when a is a square in Fp2 (its norm is a square in Fp).
-    bool is_square() const noexcept {
-        return norm().is_square();
-    }
+    bool is_square() const noexcept { return norm().is_square(); }
     /// sgn0 of RFC 9380 §4.1 for m = 2: sign of c0, or of c1 when c0 is zero.
-    bool sgn0() const noexcept {
-        return c0.sgn0() || (c0.is_zero() && c1.sgn0());
-    }
+    bool sgn0() const noexcept { return c0.sgn0() || (c0.is_zero() && c1.sgn0()); }
     /// ZCash serialization's "sort" flag: c1 lexicographically largest, or c0 when c1 is zero.
     bool lexicographically_largest() const noexcept {
         return c1.lexicographically_largest() || (c1.is_zero() && c0.lexicographically_largest());

@@ -30,14 +30,13 @@ inline constexpr std::uint64_t kPInv = 0x89f3fffcfffcfffd;
 constexpr std::uint64_t add_carry(std::uint64_t a, std::uint64_t b, std::uint64_t carry,
                                   std::uint64_t& r) noexcept {
 #if defined(__x86_64__)
-    if
-        !consteval {
-            // g++ turns the 128-bit form into setc/movzx chains; the intrinsic gives ADC.
-            unsigned long long out;
-            const unsigned char c = _addcarry_u64(static_cast<unsigned char>(carry), a, b, &out);
-            r = out;
-            return c;
-        }
+    if !consteval {
+        // g++ turns the 128-bit form into setc/movzx chains; the intrinsic gives ADC.
+        unsigned long long out;
+        const unsigned char c = _addcarry_u64(static_cast<unsigned char>(carry), a, b, &out);
+        r = out;
+        return c;
+    }
 #endif
     const u128 s = static_cast<u128>(a) + b + carry;
     r = static_cast<std::uint64_t>(s);
@@ -48,13 +47,12 @@ constexpr std::uint64_t add_carry(std::uint64_t a, std::uint64_t b, std::uint64_
 constexpr std::uint64_t sub_borrow(std::uint64_t a, std::uint64_t b, std::uint64_t borrow,
                                    std::uint64_t& r) noexcept {
 #if defined(__x86_64__)
-    if
-        !consteval {
-            unsigned long long out;
-            const unsigned char c = _subborrow_u64(static_cast<unsigned char>(borrow), a, b, &out);
-            r = out;
-            return c;
-        }
+    if !consteval {
+        unsigned long long out;
+        const unsigned char c = _subborrow_u64(static_cast<unsigned char>(borrow), a, b, &out);
+        r = out;
+        return c;
+    }
 #endif
     const u128 d = static_cast<u128>(a) - b - borrow;
     r = static_cast<std::uint64_t>(d);

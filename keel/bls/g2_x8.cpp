@@ -36,7 +36,7 @@ Fp2X8 square(const Fp2X8& a) noexcept {
     return {x8::mul(x8::add(a.c0, a.c1), x8::sub(a.c0, a.c1, 8)), x8::add(t, t)};
 }
 
-Fp2X8 load(std::span<const G2Jacobian, 8> pts, Fp2 G2Jacobian::*coord) noexcept {
+Fp2X8 load(std::span<const G2Jacobian, 8> pts, Fp2 G2Jacobian::* coord) noexcept {
     std::array<Fp, 8> c0, c1;
     for (std::size_t i = 0; i < 8; ++i) {
         c0[i] = (pts[i].*coord).c0;
@@ -45,7 +45,7 @@ Fp2X8 load(std::span<const G2Jacobian, 8> pts, Fp2 G2Jacobian::*coord) noexcept 
     return {x8::load(c0), x8::load(c1)};
 }
 
-void store(const Fp2X8& v, std::span<G2Jacobian, 8> pts, Fp2 G2Jacobian::*coord) noexcept {
+void store(const Fp2X8& v, std::span<G2Jacobian, 8> pts, Fp2 G2Jacobian::* coord) noexcept {
     std::array<Fp, 8> c0, c1;
     x8::store(v.c0, c0);
     x8::store(v.c1, c1);

@@ -27,7 +27,7 @@ using u64 = std::uint64_t;
     for (int x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
 #pragma GCC unroll 5
     for (int x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ std::rotl(c[(x + 1) % 5], 1);
-        // ρ (§3.2.2) and π (§3.2.3) together: lane (x, y) is rotated and moves to (y, 2x + 3y).
+    // ρ (§3.2.2) and π (§3.2.3) together: lane (x, y) is rotated and moves to (y, 2x + 3y).
 #pragma GCC unroll 25
     for (int i = 0; i < 25; ++i) {
         const int x = i % 5, y = i / 5;

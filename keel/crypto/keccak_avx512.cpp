@@ -177,8 +177,8 @@ constexpr MovePlan kLeave = plan(theta_to_theta_move(kRoundLayouts[0], kRowLayou
 template <int Ph>
 constexpr MovePlan kPi = plan(pi_move(kRoundLayouts[Ph], kRoundLayouts[Ph]));
 template <int Ph>
-constexpr MovePlan kChiToTheta = plan(chi_to_theta_move(kRoundLayouts[Ph],
-                                                        kRoundLayouts[(Ph + 1) % kPeriod]));
+constexpr MovePlan kChiToTheta =
+    plan(chi_to_theta_move(kRoundLayouts[Ph], kRoundLayouts[(Ph + 1) % kPeriod]));
 template <int Ph>
 constexpr RhoPlan kRhoRot = rho_plan(kRoundLayouts[Ph]);
 /// T register holding lane (0, 0), where ι's constant goes.

@@ -68,7 +68,7 @@ KEEL_SHANI void compress_block(State& s, const std::uint8_t* p) {
         w[i] = byteswap_words(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * i)));
 #pragma GCC unroll 4
     for (int i = 0; i < 4; ++i) four_rounds(s, _mm_add_epi32(w[i], k4(4 * i)));
-        // Rounds 16..63; w[i % 4] holds the group of words four groups back, which is overwritten.
+    // Rounds 16..63; w[i % 4] holds the group of words four groups back, which is overwritten.
 #pragma GCC unroll 12
     for (int g = 4; g < 16; ++g) {
         w[g % 4] = next_words(w[g % 4], w[(g + 1) % 4], w[(g + 2) % 4], w[(g + 3) % 4]);

@@ -244,8 +244,8 @@ class Decoder {
     /// Errors: expected_string, leading_zero_in_integer, integer_overflow (wider than T), and
     /// the header errors; offset: the item's header.
     template <std::unsigned_integral T>
-    requires(!std::same_as<T, bool>) Result<T, Error> next_uint()
-    noexcept {
+        requires(!std::same_as<T, bool>)
+    Result<T, Error> next_uint() noexcept {
         detail::Header h;
         Errc err;
         if (!read_uint(h, sizeof(T), err)) [[unlikely]]

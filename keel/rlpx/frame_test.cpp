@@ -390,8 +390,7 @@ TEST(RlpxFrame, BadMacErrorsAndMessages) {
 }
 
 TEST(RlpxFrame, OversizeFrameRefusedAfterTheHeader) {
-    auto e = read_mutated(
-        2000, [](Bytes&) {}, 1024);
+    auto e = read_mutated(2000, [](Bytes&) {}, 1024);
     EXPECT_EQ(e.code, FrameErrc::frame_too_large);
     EXPECT_EQ(e.size, 2001u);
     EXPECT_EQ(e.limit, 1024u);

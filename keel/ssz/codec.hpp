@@ -42,9 +42,7 @@ struct Codec;
 
 /// A type with an SSZ codec.
 template <class T>
-concept SszType = requires {
-    Codec<T>::kFixed;
-};
+concept SszType = requires { Codec<T>::kFixed; };
 
 /// Size of T in the fixed part of an enclosing container or sequence: its size, or a 4-byte
 /// offset for variable-size types.

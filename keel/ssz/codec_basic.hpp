@@ -42,7 +42,8 @@ struct MemcpyBasic {
 
 /// uint8, uint16, uint32, uint64.
 template <std::unsigned_integral T>
-requires(!std::is_same_v<T, bool>) struct Codec<T> : detail::MemcpyBasic<T, sizeof(T)> {
+    requires(!std::is_same_v<T, bool>)
+struct Codec<T> : detail::MemcpyBasic<T, sizeof(T)> {
     static std::string name() { return "uint" + std::to_string(8 * sizeof(T)); }
     static bool read(const std::uint8_t* p, std::size_t n, std::size_t at, T& out,
                      Error& err) noexcept {

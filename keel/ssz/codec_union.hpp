@@ -39,7 +39,7 @@ struct Codec<Union<Ts...>> {
 
     template <std::size_t... I>
     static constexpr bool none_only_first(std::index_sequence<I...>) {
-        return ((I == 0 || !std::is_same_v<Ts, None>)&&...);
+        return ((I == 0 || !std::is_same_v<Ts, None>) && ...);
     }
     static_assert(none_only_first(std::index_sequence_for<Ts...>{}),
                   "ssz: None may only be option 0 of a Union");

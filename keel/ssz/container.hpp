@@ -44,12 +44,12 @@ struct Field {
     using Struct = S;
     using type = M;
     std::string_view name;
-    M S::*member;
+    M S::* member;
 };
 
 /// Declares a field: ssz::field("slot", &BeaconBlockHeader::slot).
 template <class S, class M>
-constexpr Field<S, M> field(std::string_view name, M S::*member) noexcept {
+constexpr Field<S, M> field(std::string_view name, M S::* member) noexcept {
     return {name, member};
 }
 

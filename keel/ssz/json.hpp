@@ -170,7 +170,8 @@ void prepend_json_field(JsonError& err, std::string_view name);
 
 /// uint8, uint16, uint32, uint64: decimal strings.
 template <std::unsigned_integral T>
-requires(!std::is_same_v<T, bool>) struct Json<T> {
+    requires(!std::is_same_v<T, bool>)
+struct Json<T> {
     static void write(const T& v, detail::JsonWriter& w) { detail::write_uint(w.out, v); }
     static bool read(const nlohmann::json& j, T& out, JsonError& err) {
         std::uint64_t v = 0;
@@ -347,8 +348,7 @@ struct Json<Union<Ts...>> {
         [&]<std::size_t... I>(std::index_sequence<I...>) {
             static_cast<void>(
                 ((selector == I && ((ok = read_option<I>(*data, out, err)), true)) || ...));
-        }
-        (std::index_sequence_for<Ts...>{});
+        }(std::index_sequence_for<Ts...>{});
         return ok;
     }
 

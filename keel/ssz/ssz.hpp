@@ -39,7 +39,8 @@ inline constexpr bool is_fixed_size = Codec<T>::kFixed;
 
 /// The encoded size of a fixed-size type, at compile time.
 template <SszType T>
-requires(Codec<T>::kFixed) inline constexpr std::size_t fixed_size = Codec<T>::kFixedSize;
+    requires(Codec<T>::kFixed)
+inline constexpr std::size_t fixed_size = Codec<T>::kFixedSize;
 
 /// The exact number of bytes encode(v) produces.
 template <SszType T>

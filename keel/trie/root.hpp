@@ -126,8 +126,8 @@ void for_each_index_in_key_order(std::size_t n, Visit&& visit) {
 /// (it may point into a buffer that the next call reuses). Each index is visited once, in key
 /// order (see for_each_index_in_key_order), not in 0..n-1 order.
 template <class F>
-requires std::convertible_to<std::invoke_result_t<F&, std::size_t>, BytesView> Hash32
-ordered_root(std::size_t n, F value_at, RootBuilder& builder) {
+    requires std::convertible_to<std::invoke_result_t<F&, std::size_t>, BytesView>
+Hash32 ordered_root(std::size_t n, F value_at, RootBuilder& builder) {
     builder.reset();
     std::uint8_t key[9];
     for_each_index_in_key_order(n, [&](std::size_t i) {
@@ -139,8 +139,8 @@ ordered_root(std::size_t n, F value_at, RootBuilder& builder) {
 
 /// As above with a fresh builder.
 template <class F>
-requires std::convertible_to<std::invoke_result_t<F&, std::size_t>, BytesView> Hash32
-ordered_root(std::size_t n, F value_at) {
+    requires std::convertible_to<std::invoke_result_t<F&, std::size_t>, BytesView>
+Hash32 ordered_root(std::size_t n, F value_at) {
     RootBuilder builder;
     return ordered_root(n, std::move(value_at), builder);
 }

@@ -370,9 +370,8 @@ TEST(TrieRoot, OrderedRootMatchesReference) {
         const Hash32 want = ref_root(kv);
         EXPECT_EQ(ordered_root(views), want);
         EXPECT_EQ(ordered_root(n, [&](std::size_t i) { return BytesView(values[i]); }), want);
-        EXPECT_EQ(ordered_root(
-                      n, [&](std::size_t i) { return BytesView(values[i]); }, reused),
-                  want);
+        EXPECT_EQ(
+            ordered_root(n, [&](std::size_t i) { return BytesView(values[i]); }, reused), want);
         EXPECT_EQ(root_of(kv), want);
     }
 }
