@@ -7,8 +7,8 @@
 ///
 /// The point at infinity has `infinity` set and zero coordinates.
 
-#include "keel/bls/fp.hpp"
-#include "keel/bls/fp2.hpp"
+#include "keel/bls/detail/fp.hpp"
+#include "keel/bls/detail/fp2.hpp"
 
 namespace keel::bls {
 

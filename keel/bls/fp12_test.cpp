@@ -9,7 +9,7 @@
 #include <random>
 #include <vector>
 
-#include "keel/bls/fp12.hpp"
+#include "keel/bls/detail/fp12.hpp"
 
 namespace keel::bls {
 namespace {

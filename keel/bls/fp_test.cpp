@@ -5,7 +5,7 @@
 
 #include <random>
 
-#include "keel/bls/fp2.hpp"
+#include "keel/bls/detail/fp2.hpp"
 
 namespace keel::bls {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <array>
 
-#include "keel/bls/fp_x8.hpp"
+#include "keel/bls/detail/fp_x8.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include <array>
 #include <random>
 
-#include "keel/bls/fp_x8.hpp"
+#include "keel/bls/detail/fp_x8.hpp"
 
 namespace keel::bls {
 namespace {

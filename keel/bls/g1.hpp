@@ -7,7 +7,7 @@
 /// run on public points).
 
 #include "keel/bls/affine.hpp"
-#include "keel/bls/curve.hpp"
+#include "keel/bls/detail/curve.hpp"
 
 namespace keel::bls {
 

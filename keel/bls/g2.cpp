@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <array>
 
-#include "keel/bls/fp_x8.hpp"
-#include "keel/bls/g2_x8.hpp"
+#include "keel/bls/detail/fp_x8.hpp"
+#include "keel/bls/detail/g2_x8.hpp"
 
 namespace keel::bls {
 

@@ -11,7 +11,7 @@
 #include <span>
 
 #include "keel/bls/affine.hpp"
-#include "keel/bls/curve.hpp"
+#include "keel/bls/detail/curve.hpp"
 
 namespace keel::bls {
 

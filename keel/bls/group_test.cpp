@@ -9,12 +9,12 @@
 #include <type_traits>
 #include <vector>
 
-#include "keel/bls/fp_x8.hpp"
+#include "keel/bls/detail/fp_x8.hpp"
+#include "keel/bls/detail/g2_x8.hpp"
+#include "keel/bls/detail/test_values.hpp"
 #include "keel/bls/g1.hpp"
 #include "keel/bls/g2.hpp"
-#include "keel/bls/g2_x8.hpp"
 #include "keel/bls/hash_to_curve.hpp"
-#include "keel/bls/test_values.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::bls {

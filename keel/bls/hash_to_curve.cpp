@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "keel/bls/batch_inverse.hpp"
-#include "keel/bls/fp_x8.hpp"
+#include "keel/bls/detail/batch_inverse.hpp"
+#include "keel/bls/detail/fp_x8.hpp"
 #include "keel/common/assert.hpp"
 #include "keel/crypto/sha256.hpp"
 

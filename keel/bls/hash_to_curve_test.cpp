@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "keel/bls/detail/test_values.hpp"
 #include "keel/bls/hash_to_curve.hpp"
-#include "keel/bls/test_values.hpp"
 #include "keel/common/hex.hpp"
 #include "test/testutil/vectors.hpp"
 

@@ -19,7 +19,7 @@
 #include <utility>
 
 #include "keel/bls/affine.hpp"
-#include "keel/bls/fp12.hpp"
+#include "keel/bls/detail/fp12.hpp"
 
 namespace keel::bls {
 

@@ -1,4 +1,4 @@
-#include "keel/bls/fp6.hpp"
+#include "keel/bls/detail/fp6.hpp"
 
 namespace keel::bls {
 

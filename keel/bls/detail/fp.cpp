@@ -1,4 +1,4 @@
-#include "keel/bls/fp.hpp"
+#include "keel/bls/detail/fp.hpp"
 
 #include <array>
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <string>
 
-#include "keel/bls/fp2.hpp"
+#include "keel/bls/detail/fp2.hpp"
 #include "keel/common/hex.hpp"
 
 namespace keel::bls::test {

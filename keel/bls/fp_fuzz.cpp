@@ -10,8 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "keel/bls/fp2.hpp"
-#include "keel/bls/fp_x8.hpp"
+#include "keel/bls/detail/fp2.hpp"
+#include "keel/bls/detail/fp_x8.hpp"
 
 namespace {
 

@@ -26,7 +26,7 @@
 #include <string_view>
 
 #include "keel/bls/affine.hpp"
-#include "keel/bls/projective.hpp"
+#include "keel/bls/detail/projective.hpp"
 #include "keel/bls/scalar.hpp"
 #include "keel/common/assert.hpp"
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <span>
 
-#include "keel/bls/fp.hpp"
+#include "keel/bls/detail/fp.hpp"
 
 namespace keel::bls {
 

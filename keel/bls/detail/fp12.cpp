@@ -1,8 +1,8 @@
-#include "keel/bls/fp12.hpp"
+#include "keel/bls/detail/fp12.hpp"
 
 #include <array>
 
-#include "keel/bls/batch_inverse.hpp"
+#include "keel/bls/detail/batch_inverse.hpp"
 
 namespace keel::bls {
 

@@ -7,7 +7,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
-#include "keel/bls/fp_x8.hpp"
+#include "keel/bls/detail/fp_x8.hpp"
 
 #include <array>
 #include <cstdlib>

@@ -9,7 +9,7 @@
 
 #include <cstddef>
 
-#include "keel/bls/fp2.hpp"
+#include "keel/bls/detail/fp2.hpp"
 
 namespace keel::bls {
 

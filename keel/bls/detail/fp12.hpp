@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <span>
 
-#include "keel/bls/fp6.hpp"
+#include "keel/bls/detail/fp6.hpp"
 
 namespace keel::bls {
 

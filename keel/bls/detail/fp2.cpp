@@ -1,4 +1,4 @@
-#include "keel/bls/fp2.hpp"
+#include "keel/bls/detail/fp2.hpp"
 
 namespace keel::bls {
 

@@ -3,7 +3,7 @@
 /// evaluation). Each routine is straight-line code: no branch or memory index depends on the
 /// values, and conditional subtractions are CMOVs, so they keep Fp's constant-time promise.
 
-#include "keel/bls/fp_limbs.hpp"
+#include "keel/bls/detail/fp_limbs.hpp"
 
 #if defined(__x86_64__)
 

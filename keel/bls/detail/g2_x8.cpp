@@ -1,8 +1,8 @@
-#include "keel/bls/g2_x8.hpp"
+#include "keel/bls/detail/g2_x8.hpp"
 
 #include <array>
 
-#include "keel/bls/fp_x8.hpp"
+#include "keel/bls/detail/fp_x8.hpp"
 
 namespace keel::bls {
 

@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <span>
 
-#include "keel/bls/fp.hpp"
+#include "keel/bls/detail/fp.hpp"
 
 namespace keel::bls {
 

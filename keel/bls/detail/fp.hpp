@@ -21,8 +21,8 @@
 #include <span>
 #include <string_view>
 
-#include "keel/bls/fp_limbs.hpp"
-#include "keel/bls/fp_x86.hpp"
+#include "keel/bls/detail/fp_limbs.hpp"
+#include "keel/bls/detail/fp_x86.hpp"
 
 namespace keel::bls {
 

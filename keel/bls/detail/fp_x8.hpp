@@ -20,7 +20,7 @@
 #include <cstdint>
 #include <span>
 
-#include "keel/bls/fp.hpp"
+#include "keel/bls/detail/fp.hpp"
 
 namespace keel::bls {
 
