@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 FUZZ_RUNS ?= 300000
 .DEFAULT_GOAL := run
 
-.PHONY: deps configure build run test bench fuzz lint format asan tsan debug clean
+.PHONY: deps configure build run test stress bench fuzz lint format asan tsan debug clean
 
 deps:
 	@bash scripts/deps.sh
@@ -27,6 +27,12 @@ run: build
 test: build
 	@ctest --preset release -j $(JOBS)
 
+# Every CTest entry that touches threads, sockets, timeouts or subprocesses, repeated until it fails
+# (STRESS_REPEATS times at most, 50 by default) while every core is kept busy (scripts/stress.sh).
+STRESS_REPEATS ?= 50
+stress: build
+	@bash scripts/stress.sh build/release $(STRESS_REPEATS)
+
 bench: build
 	@build/release/bench/keel-bench $(BENCH_ARGS)
 
@@ -35,11 +41,13 @@ asan: deps
 	@cmake --build --preset asan -j $(JOBS)
 	@ctest --preset asan -j $(JOBS)
 
-# ThreadSanitizer over the RLPx tests: sessions are read by one thread and written by others.
+# ThreadSanitizer over the concurrent paths: RLPx sessions (one reader, many writers), the store
+# (parallel import and verify), oneTBB batch sender recovery and BLS batch verification.
+TSAN_TESTS := keel_rlpx_test keel_store_test keel_eth_test keel_bls_test
 tsan: deps
 	@cmake --preset tsan >/dev/null
-	@cmake --build --preset tsan -j $(JOBS) --target keel_rlpx_test
-	@./build/tsan/keel/rlpx/keel_rlpx_test
+	@cmake --build --preset tsan -j $(JOBS) --target $(TSAN_TESTS)
+	@bash scripts/tsan.sh build/tsan
 
 debug: deps
 	@cmake --preset debug >/dev/null

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# make tsan: the concurrent paths under ThreadSanitizer (clang 19, build/tsan).
+#   rlpx   sessions read by one thread and written by others, disconnect() from any thread
+#   store  parallel import and verify (oneTBB), readers beside a writer
+#   eth    batch sender recovery (oneTBB), two threads recovering the same transactions
+#   bls    batch verification with random scalars over oneTBB
+# A report fails the run (halt_on_error); Debian's oneTBB is not instrumented, so its pool's own
+# synchronisation is invisible to TSan: scripts/tsan.supp says what is suppressed and why.
+#   scripts/tsan.sh BUILD_DIR
+set -euo pipefail
+build=${1:?usage: tsan.sh BUILD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=${here}/tsan.supp"
+
+run() {
+    local exe=$1
+    shift
+    echo "tsan: ${exe##*/} $*"
+    "$exe" --gtest_brief=1 "$@"
+}
+
+run "$build/keel/rlpx/keel_rlpx_test"
+run "$build/keel/store/keel_store_test"
+run "$build/keel/eth/keel_eth_test"
+run "$build/keel/bls/keel_bls_test" --gtest_filter='*Batch*'
+echo "tsan: clean"
