@@ -1,5 +1,6 @@
 #include "keel/store/chain_store.hpp"
 
+#include <fcntl.h>
 #include <rocksdb/compaction_filter.h>
 #include <rocksdb/convenience.h>
 #include <rocksdb/db.h>
@@ -10,11 +11,16 @@
 #include <rocksdb/status.h>
 #include <rocksdb/table.h>
 #include <rocksdb/write_batch.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cerrno>
+#include <chrono>
+#include <cstdarg>
 #include <cstring>
 #include <mutex>
 #include <string_view>
@@ -109,6 +115,25 @@ Bytes to_bytes(const std::string& s) {
     return Bytes(s.begin(), s.end());
 }
 
+// RocksDB's status text, once: ToString() is "<code>: <state>", and some states (a missing
+// table file) already start with the same "<code>: ", which would print "Corruption:
+// Corruption: ...". A held LOCK file is said in words.
+std::string status_text(const rocksdb::Status& s) {
+    std::string text = s.ToString();
+    const std::size_t colon = text.find(": ");
+    if (colon != std::string::npos) {
+        const std::string prefix = text.substr(0, colon + 2);
+        while (text.compare(colon + 2, prefix.size(), prefix) == 0) {
+            text.erase(colon + 2, prefix.size());
+        }
+    }
+    if (s.IsIOError() && text.find("/LOCK") != std::string::npos &&
+        (text.find("lock") != std::string::npos || text.find("Resource") != std::string::npos)) {
+        return "in use by another process (its RocksDB LOCK file is held; " + text + ")";
+    }
+    return text;
+}
+
 StoreError make_error(std::string_view op, const std::filesystem::path& path,
                       const rocksdb::Status& s) {
     std::string msg = "store ";
@@ -116,7 +141,7 @@ StoreError make_error(std::string_view op, const std::filesystem::path& path,
     msg += ' ';
     msg += path.string();
     msg += ": ";
-    msg += s.ToString();
+    msg += status_text(s);
     for (char& c : msg) {
         if (c == '\n' || c == '\r') c = ' ';  // one line, whatever RocksDB says
     }
@@ -132,6 +157,49 @@ StoreError corrupt(const std::filesystem::path& path, std::string_view what) {
 }
 
 using Counter = std::atomic<std::uint64_t>;
+
+// RocksDB's info log for read-only opens: discarded. RocksDB otherwise renames the LOG file and
+// starts a new one at every open, so each `keel get` left a file behind.
+class NullLogger final : public rocksdb::Logger {
+  public:
+    using rocksdb::Logger::Logv;
+    void Logv(const char* /*format*/, va_list /*ap*/) override {}
+};
+
+// An exclusive flock on `path` (created if missing), released and the file removed on
+// destruction. A process that finds the file locked gets busy() instead of waiting.
+class CreateLock {
+  public:
+    explicit CreateLock(std::filesystem::path path) : path_(std::move(path)) {
+        fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd_ < 0) {
+            errno_ = errno;
+            return;
+        }
+        if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            errno_ = errno;
+            ::close(fd_);
+            fd_ = -1;
+        }
+    }
+    CreateLock(const CreateLock&) = delete;
+    CreateLock& operator=(const CreateLock&) = delete;
+    ~CreateLock() {
+        if (fd_ < 0) return;
+        // Unlinked while still held: a process that opened the old file and waits for it finds
+        // the store in place when it gets the lock, and gives up (create() re-checks the path).
+        ::unlink(path_.c_str());
+        ::close(fd_);
+    }
+    bool held() const noexcept { return fd_ >= 0; }
+    bool busy() const noexcept { return errno_ == EWOULDBLOCK; }
+    int error() const noexcept { return errno_; }
+
+  private:
+    std::filesystem::path path_;
+    int fd_ = -1;
+    int errno_ = 0;
+};
 
 // Drops tx lookup entries whose block lies below the history floor (docs/store.md): the value
 // starts with the block number, so no transaction is decoded and no key is deleted one by one.
@@ -281,8 +349,19 @@ Result<void, StoreError> ChainStore::Impl::init(Impl* impl, const std::filesyste
         }
         descriptors.emplace_back(std::string(kCfNames[i]), cf_options);
     }
-    const rocksdb::Status s =
-        rocksdb::DB::Open(db_options, path.string(), descriptors, &impl->cfs, &impl->db);
+    rocksdb::Status s;
+    if (options.read_only) {
+        db_options.info_log = std::make_shared<NullLogger>();
+        // Every table file is opened now, so a compaction of a concurrent writer that deletes
+        // one cannot pull it from under a later read.
+        db_options.max_open_files = -1;
+        s = rocksdb::DB::OpenForReadOnly(db_options, path.string(), descriptors, &impl->cfs,
+                                         &impl->db);
+    } else {
+        // One LOG per open, rotated: keep a few, not RocksDB's default of 1000.
+        db_options.keep_log_file_num = 4;
+        s = rocksdb::DB::Open(db_options, path.string(), descriptors, &impl->cfs, &impl->db);
+    }
     if (!s.ok()) {
         impl->cfs.clear();
         impl->db = nullptr;
@@ -333,9 +412,20 @@ Result<ChainStore, StoreError> ChainStore::open(const std::filesystem::path& pat
     if (missing != nullptr) {
         return unexpected(StoreError{"store open " + path.string() + ": " + missing});
     }
-    auto impl = std::make_unique<Impl>();
-    if (auto r = Impl::init(impl.get(), path, options, false); !r) return unexpected(r.error());
-    return ChainStore(std::move(impl));
+    // A read-only open beside a writer reads the writer's MANIFEST, table files and WAL as they
+    // are at that moment; a flush or compaction that replaces one of them meanwhile makes the
+    // open fail with a missing file. Opening again reads the new set: a few tries.
+    constexpr int kReadOnlyTries = 8;
+    const int tries = options.read_only ? kReadOnlyTries : 1;
+    StoreError last;
+    for (int attempt = 0; attempt < tries; ++attempt) {
+        if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(5 * attempt));
+        auto impl = std::make_unique<Impl>();
+        auto r = Impl::init(impl.get(), path, options, false);
+        if (r) return ChainStore(std::move(impl));
+        last = std::move(r.error());
+    }
+    return unexpected(std::move(last));
 }
 
 Result<ChainStore, StoreError> ChainStore::create(const std::filesystem::path& path,
@@ -347,14 +437,39 @@ Result<ChainStore, StoreError> ChainStore::create(const std::filesystem::path& p
     fs::path target = path.lexically_normal();
     if (!target.has_filename()) target = target.parent_path();
     std::error_code ec;
-    if (fs::exists(target, ec) && !(fs::is_directory(target, ec) && fs::is_empty(target, ec))) {
+    auto occupied = [&] {
+        return fs::exists(target, ec) &&
+               !(fs::is_directory(target, ec) && fs::is_empty(target, ec));
+    };
+    if (occupied()) {
+        return unexpected(StoreError{"store create " + path.string() +
+                                     ": the path exists and is not an empty directory"});
+    }
+    if (options.read_only) {
+        return unexpected(StoreError{"store create " + path.string() + ": asked read-only"});
+    }
+    if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+    // The lock comes before anything else is written: two creates of the same store used to
+    // remove each other's staging directory and leave neither a store.
+    fs::path lock_path = target;
+    lock_path += ".lock";
+    const CreateLock lock(lock_path);
+    if (!lock.held()) {
+        if (lock.busy()) {
+            return unexpected(StoreError{"store create " + path.string() +
+                                         ": another process is creating this store (" +
+                                         lock_path.string() + " is locked)"});
+        }
+        return unexpected(StoreError{"store create " + path.string() + ": cannot lock " +
+                                     lock_path.string() + ": " + std::strerror(lock.error())});
+    }
+    if (occupied()) {  // created by the process that held the lock before us
         return unexpected(StoreError{"store create " + path.string() +
                                      ": the path exists and is not an empty directory"});
     }
     fs::path staging = target;
     staging += ".creating";
-    fs::remove_all(staging, ec);  // left by a create that crashed
-    if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+    fs::remove_all(staging, ec);  // left by a create that crashed (we hold the lock)
     {
         auto impl = std::make_unique<Impl>();
         if (auto r = Impl::init(impl.get(), staging, options, true); !r) {
@@ -366,7 +481,7 @@ Result<ChainStore, StoreError> ChainStore::create(const std::filesystem::path& p
         return unexpected(StoreError{"store create " + path.string() + ": rename from " +
                                      staging.string() + ": " + ec.message()});
     }
-    return open(target, options);
+    return open(target, options);  // before the lock goes: a waiting create finds it in place
 }
 
 Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> blocks) {
@@ -534,6 +649,14 @@ Result<void, StoreError> ChainStore::set_merge_block(std::uint64_t number) {
     return impl_->put_meta_u64(kMetaMergeBlock, number);
 }
 
+Result<void, StoreError> ChainStore::clear_merge_block() {
+    const std::lock_guard lock(impl_->write_mutex);
+    const rocksdb::Status s =
+        impl_->db->Delete(impl_->write_options, impl_->cfs[kMeta], slice(kMetaMergeBlock));
+    if (!s.ok()) return unexpected(impl_->error("write", s));
+    return {};
+}
+
 Result<std::optional<PendingOperation>, StoreError> ChainStore::pending_operation() const {
     auto v = impl_->get(kMeta, slice(kMetaPending));
     if (!v) return unexpected(v.error());
@@ -550,6 +673,23 @@ Result<std::optional<PendingOperation>, StoreError> ChainStore::pending_operatio
     return std::optional<PendingOperation>{std::move(op)};
 }
 
+namespace {
+
+// meta pending_operation's value: BE4(len(kind)) ‖ kind ‖ argument.
+std::string encode_pending(const PendingOperation& op) {
+    std::string v;
+    const auto len = static_cast<std::uint32_t>(op.kind.size());
+    v.push_back(static_cast<char>(len >> 24));
+    v.push_back(static_cast<char>(len >> 16));
+    v.push_back(static_cast<char>(len >> 8));
+    v.push_back(static_cast<char>(len));
+    v += op.kind;
+    v.append(reinterpret_cast<const char*>(op.argument.data()), op.argument.size());
+    return v;
+}
+
+}  // namespace
+
 Result<void, StoreError> ChainStore::set_pending_operation(
     const std::optional<PendingOperation>& op) {
     const std::lock_guard lock(impl_->write_mutex);
@@ -559,15 +699,42 @@ Result<void, StoreError> ChainStore::set_pending_operation(
         if (!s.ok()) return unexpected(impl_->error("write", s));
         return {};
     }
-    std::string v;
-    const auto len = static_cast<std::uint32_t>(op->kind.size());
-    v.push_back(static_cast<char>(len >> 24));
-    v.push_back(static_cast<char>(len >> 16));
-    v.push_back(static_cast<char>(len >> 8));
-    v.push_back(static_cast<char>(len));
-    v += op->kind;
-    v.append(reinterpret_cast<const char*>(op->argument.data()), op->argument.size());
+    const std::string v = encode_pending(*op);
     return impl_->put_meta(kMetaPending, slice(std::string_view(v)));
+}
+
+// ---- rewind primitives ------------------------------------------------------------------------
+
+Result<void, StoreError> ChainStore::lower_head(std::uint64_t head,
+                                                const PendingOperation& pending) {
+    const std::lock_guard lock(impl_->write_mutex);
+    rocksdb::WriteBatch batch;
+    const std::string v = encode_pending(pending);
+    batch.Put(impl_->cfs[kMeta], slice(kMetaPending), slice(std::string_view(v)));
+    batch.Put(impl_->cfs[kMeta], slice(kMetaHead), slice(num_key(head)));
+    const rocksdb::Status s = impl_->db->Write(impl_->write_options, &batch);
+    if (!s.ok()) return unexpected(impl_->error("write", s));
+    return {};
+}
+
+Result<void, StoreError> ChainStore::delete_blocks(std::uint64_t from, std::uint64_t to,
+                                                   std::span<const Hash32> header_hashes,
+                                                   std::span<const Hash32> tx_hashes) {
+    const std::lock_guard lock(impl_->write_mutex);
+    rocksdb::WriteBatch batch;
+    if (from < to) {
+        const NumKey begin_key = num_key(from);
+        const NumKey end_key = num_key(to);
+        // Every key BE8(n) or BE8(n) || hash with from <= n < to sorts in [BE8(from), BE8(to)).
+        for (const Cf cf : {kHeaders, kCanonical, kTd, kBodies, kReceipts}) {
+            batch.DeleteRange(impl_->cfs[cf], slice(begin_key), slice(end_key));
+        }
+    }
+    for (const Hash32& h : header_hashes) batch.Delete(impl_->cfs[kHeaderNumbers], slice(h));
+    for (const Hash32& h : tx_hashes) batch.Delete(impl_->cfs[kTxLookup], slice(h));
+    const rocksdb::Status s = impl_->db->Write(impl_->write_options, &batch);
+    if (!s.ok()) return unexpected(impl_->error("delete blocks", s));
+    return {};
 }
 
 // ---- families, cursors ------------------------------------------------------------------------
@@ -661,14 +828,7 @@ Result<void, StoreError> ChainStore::set_history_floor(std::uint64_t floor,
                                                        const PendingOperation& pending) {
     const std::lock_guard lock(impl_->write_mutex);
     rocksdb::WriteBatch batch;
-    std::string v;
-    const auto len = static_cast<std::uint32_t>(pending.kind.size());
-    v.push_back(static_cast<char>(len >> 24));
-    v.push_back(static_cast<char>(len >> 16));
-    v.push_back(static_cast<char>(len >> 8));
-    v.push_back(static_cast<char>(len));
-    v += pending.kind;
-    v.append(reinterpret_cast<const char*>(pending.argument.data()), pending.argument.size());
+    const std::string v = encode_pending(pending);
     batch.Put(impl_->cfs[kMeta], slice(kMetaPending), slice(std::string_view(v)));
     batch.Put(impl_->cfs[kMeta], slice(kMetaHistoryFloor), slice(num_key(floor)));
     const rocksdb::Status s = impl_->db->Write(impl_->write_options, &batch);

@@ -42,6 +42,11 @@ inline const std::string& to_string(const StoreError& e) noexcept {
 struct StoreOptions {
     /// fsync the WAL on every write (survives power loss, not only a process crash).
     bool sync = false;
+    /// Open for reading only (open() only): no lock is taken, so it works while another process
+    /// writes the store (an import), and nothing is written to the directory, not even
+    /// RocksDB's LOG file. The reader sees the store as it was when opened. Every write on a
+    /// read-only store fails ("store write <path>: Not implemented: ...").
+    bool read_only = false;
 };
 
 /// One block to store. Every view must stay valid during the put_blocks() call only.
@@ -139,7 +144,7 @@ class StoreCursor {
     void seek(BytesView key);
     /// Once valid() is false: ok at the end, or the read error that stopped the cursor
     /// ("store read <path>: <status>").
-    Result<void, StoreError> status() const;
+    [[nodiscard]] Result<void, StoreError> status() const;
 
   private:
     friend class ChainStore;
@@ -153,15 +158,19 @@ class ChainStore {
   public:
     /// Opens an existing store at `path`. Errors: the directory holds no store, a RocksDB or
     /// file-system failure (message: "store open <path>: <status>").
-    static Result<ChainStore, StoreError> open(const std::filesystem::path& path,
-                                               const StoreOptions& options = {});
+    [[nodiscard]] static Result<ChainStore, StoreError> open(const std::filesystem::path& path,
+                                                             const StoreOptions& options = {});
 
     /// Creates a new, empty store at `path`, which must be absent or an empty directory. It is
     /// built in `<path>.creating` and renamed into place when complete, so a crash while
-    /// creating leaves no half store at `path`. History floor 0, no head. Errors: the path exists
-    /// and is not an empty directory, and those of open().
-    static Result<ChainStore, StoreError> create(const std::filesystem::path& path,
-                                                 const StoreOptions& options = {});
+    /// creating leaves no half store at `path`. Creation is exclusive: an flock on `<path>.lock`
+    /// is taken before anything is written (and the file removed once the store is in place),
+    /// so of two processes creating the same store one succeeds and the other fails with
+    /// "store create <path>: another process is creating this store". History floor 0, no head.
+    /// Errors: the path exists and is not an empty directory, the lock is held, and those of
+    /// open().
+    [[nodiscard]] static Result<ChainStore, StoreError> create(const std::filesystem::path& path,
+                                                               const StoreOptions& options = {});
 
     ChainStore(ChainStore&&) noexcept;
     ChainStore& operator=(ChainStore&&) noexcept;
@@ -173,52 +182,52 @@ class ChainStore {
     /// Stores the blocks as canonical, all in one atomic batch: header, hash -> number, canonical
     /// hash, TD, body, receipts, one tx lookup entry per transaction hash, and the head (raised
     /// to the highest number given, never lowered). An empty span writes nothing.
-    Result<void, StoreError> put_blocks(std::span<const BlockToStore> blocks);
+    [[nodiscard]] Result<void, StoreError> put_blocks(std::span<const BlockToStore> blocks);
 
     // ---- reads (never pruned: headers, canonical hashes, TD) ---------------------------------
 
     /// rlp(header) of the canonical block `number`.
-    Result<Read<Bytes>, StoreError> header_by_number(std::uint64_t number) const;
+    [[nodiscard]] Result<Read<Bytes>, StoreError> header_by_number(std::uint64_t number) const;
     /// rlp(header) of the block with this hash (canonical or not).
-    Result<Read<Bytes>, StoreError> header_by_hash(const Hash32& hash) const;
+    [[nodiscard]] Result<Read<Bytes>, StoreError> header_by_hash(const Hash32& hash) const;
     /// The canonical hash at `number`.
-    Result<Read<Hash32>, StoreError> canonical_hash(std::uint64_t number) const;
+    [[nodiscard]] Result<Read<Hash32>, StoreError> canonical_hash(std::uint64_t number) const;
     /// The number of the block with this hash.
-    Result<Read<std::uint64_t>, StoreError> block_number(const Hash32& hash) const;
+    [[nodiscard]] Result<Read<std::uint64_t>, StoreError> block_number(const Hash32& hash) const;
     /// Total difficulty of the canonical block `number`.
-    Result<Read<Uint256>, StoreError> total_difficulty(std::uint64_t number) const;
+    [[nodiscard]] Result<Read<Uint256>, StoreError> total_difficulty(std::uint64_t number) const;
 
     // ---- reads of history (pruned below the history floor) -----------------------------------
 
     /// rlp(body) of the canonical block `number`.
-    Result<Read<Bytes>, StoreError> body(std::uint64_t number) const;
+    [[nodiscard]] Result<Read<Bytes>, StoreError> body(std::uint64_t number) const;
     /// rlp(list of receipts) of the canonical block `number`.
-    Result<Read<Bytes>, StoreError> receipts(std::uint64_t number) const;
+    [[nodiscard]] Result<Read<Bytes>, StoreError> receipts(std::uint64_t number) const;
     /// Where the transaction is. pruned when its entry names a block below the floor (then, as
     /// an exception to Read, `value` holds that entry's location); once a compaction has dropped
     /// such an entry the hash reads as not_found (a hash alone cannot say which block it
     /// belonged to; history_floor() above 0 tells the caller that it may have been pruned).
-    Result<Read<TxLocation>, StoreError> tx_lookup(const Hash32& tx_hash) const;
+    [[nodiscard]] Result<Read<TxLocation>, StoreError> tx_lookup(const Hash32& tx_hash) const;
 
     // ---- metadata ----------------------------------------------------------------------------
 
     /// Highest canonical block stored, or nullopt for an empty store.
-    Result<std::optional<std::uint64_t>, StoreError> head() const;
+    [[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> head() const;
     /// Lowest canonical block stored, or nullopt for an empty store (a store imported from a
     /// later block than genesis starts there). One seek, no scan.
-    Result<std::optional<std::uint64_t>, StoreError> tail() const;
+    [[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> tail() const;
     /// Lowest block whose body, receipts and tx lookups are kept (0 = full history). Cached:
     /// no database read.
     std::uint64_t history_floor() const noexcept;
     /// Raises (or sets) the history floor: from now on history reads below it answer pruned and
     /// compactions drop tx lookup entries below it. Deleting the bodies and receipts is the
     /// pruning command's work (docs/store.md). Errors: a RocksDB write failure.
-    Result<void, StoreError> set_history_floor(std::uint64_t floor);
+    [[nodiscard]] Result<void, StoreError> set_history_floor(std::uint64_t floor);
 
     /// Compacts the tx lookup family now, so its compaction filter drops every entry below the
     /// history floor (otherwise that happens as RocksDB compacts in the background). Errors: a
     /// RocksDB failure.
-    Result<void, StoreError> compact_tx_lookup();
+    [[nodiscard]] Result<void, StoreError> compact_tx_lookup();
 
     // ---- history pruning primitives (the steps of docs/store.md "Pruning design") ------------
 
@@ -226,8 +235,8 @@ class ChainStore {
     /// sets the history floor to `floor`; from then on history reads below it answer pruned.
     /// The floor is published to the compaction filter only after the write succeeded.
     /// Errors: a RocksDB write failure.
-    Result<void, StoreError> set_history_floor(std::uint64_t floor,
-                                               const PendingOperation& pending);
+    [[nodiscard]] Result<void, StoreError> set_history_floor(std::uint64_t floor,
+                                                             const PendingOperation& pending);
 
     /// Step 2 of a prune: deletes the bodies and receipts of blocks [from, to). Table files
     /// lying wholly in the range are dropped (a metadata change), then one range tombstone per
@@ -235,12 +244,12 @@ class ChainStore {
     /// range does nothing. Call it only with [from, to) below the history floor: if it is
     /// interrupted, rows in the range may show again in raw cursors until it is repeated.
     /// Errors: a RocksDB failure.
-    Result<void, StoreError> delete_history(std::uint64_t from, std::uint64_t to);
+    [[nodiscard]] Result<void, StoreError> delete_history(std::uint64_t from, std::uint64_t to);
 
     /// Step 4 of a prune: compacts the bodies and receipts over blocks [from, to) down to the
     /// last level, so the range tombstones meet (and remove) the rows they cover and the space is
     /// reclaimed. Errors: a RocksDB failure.
-    Result<void, StoreError> compact_history(std::uint64_t from, std::uint64_t to);
+    [[nodiscard]] Result<void, StoreError> compact_history(std::uint64_t from, std::uint64_t to);
 
     /// How many tx lookup entries the compaction filter has dropped (because their block lies
     /// below the history floor) since this store was opened, in any compaction. Thread-safe.
@@ -248,29 +257,51 @@ class ChainStore {
 
     /// Writes every family's memtable to table files, so that disk_usage() counts all data.
     /// Errors: a RocksDB failure.
-    Result<void, StoreError> flush();
+    [[nodiscard]] Result<void, StoreError> flush();
 
     /// The store's size on disk now (see DiskUsage). Errors: a file-system or RocksDB failure.
-    Result<DiskUsage, StoreError> disk_usage() const;
+    [[nodiscard]] Result<DiskUsage, StoreError> disk_usage() const;
 
     // ---- raw iteration ------------------------------------------------------------------------
 
     /// A cursor over `family` from its first key at least `lower` (empty: from the start) to
     /// before `upper` (empty: to the end). Errors: a RocksDB failure.
-    Result<StoreCursor, StoreError> cursor(Family family, BytesView lower = {},
-                                           BytesView upper = {}) const;
+    [[nodiscard]] Result<StoreCursor, StoreError> cursor(Family family, BytesView lower = {},
+                                                         BytesView upper = {}) const;
 
-    Result<std::optional<std::uint64_t>, StoreError> chain_id() const;
-    Result<void, StoreError> set_chain_id(std::uint64_t id);
-    Result<std::optional<Hash32>, StoreError> genesis_hash() const;
-    Result<void, StoreError> set_genesis_hash(const Hash32& hash);
+    [[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> chain_id() const;
+    [[nodiscard]] Result<void, StoreError> set_chain_id(std::uint64_t id);
+    [[nodiscard]] Result<std::optional<Hash32>, StoreError> genesis_hash() const;
+    [[nodiscard]] Result<void, StoreError> set_genesis_hash(const Hash32& hash);
     /// First post-merge block (EIP-3675), when known.
-    Result<std::optional<std::uint64_t>, StoreError> merge_block() const;
-    Result<void, StoreError> set_merge_block(std::uint64_t number);
+    [[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> merge_block() const;
+    [[nodiscard]] Result<void, StoreError> set_merge_block(std::uint64_t number);
     /// The operation in progress, if any.
-    Result<std::optional<PendingOperation>, StoreError> pending_operation() const;
+    [[nodiscard]] Result<std::optional<PendingOperation>, StoreError> pending_operation() const;
     /// Records (or, with nullopt, clears) the operation in progress.
-    Result<void, StoreError> set_pending_operation(const std::optional<PendingOperation>& op);
+    [[nodiscard]] Result<void, StoreError> set_pending_operation(
+        const std::optional<PendingOperation>& op);
+    /// Forgets the merge block (a rewind below the block it was derived from). Errors: a RocksDB
+    /// write failure.
+    [[nodiscard]] Result<void, StoreError> clear_merge_block();
+
+    // ---- rewind primitives (docs/store.md "Rewind") ------------------------------------------
+
+    /// Step 1 of a rewind: in one atomic batch records `pending` as the operation in progress
+    /// and sets the head to `head` (lower than the stored one). Rows above the new head stay
+    /// until delete_blocks() removes them. Errors: a RocksDB write failure.
+    [[nodiscard]] Result<void, StoreError> lower_head(std::uint64_t head,
+                                                      const PendingOperation& pending);
+
+    /// Step 2 of a rewind, in one atomic batch: deletes every row of the blocks numbered in
+    /// [from, to) in the families keyed by number (headers, canonical, td, bodies, receipts: one
+    /// range tombstone each), and the given hash-keyed rows: `header_hashes` from
+    /// header_numbers, `tx_hashes` from tx_lookup. The caller reads the hashes first (they are
+    /// the keys of the headers and the transactions of the bodies in the range). Repeating it
+    /// is harmless. Errors: a RocksDB write failure.
+    [[nodiscard]] Result<void, StoreError> delete_blocks(std::uint64_t from, std::uint64_t to,
+                                                         std::span<const Hash32> header_hashes,
+                                                         std::span<const Hash32> tx_hashes);
 
   private:
     struct Impl;

@@ -54,7 +54,7 @@ class E2Reader {
     /// Reads the next record and moves past it. Errors (offset: the record's header):
     /// record_header_truncated (fewer than 8 bytes left, including none), record_past_end,
     /// record_reserved_not_zero. After an error the reader does not move.
-    Result<E2Record, Error> next() noexcept;
+    [[nodiscard]] Result<E2Record, Error> next() noexcept;
 
   private:
     BytesView file_;

@@ -69,7 +69,7 @@ class Era1 {
     /// fault): the e2store reader's (record_header_truncated, record_past_end,
     /// record_reserved_not_zero), missing_version, unexpected_record, missing_record,
     /// bad_record_size, too_many_blocks, bad_block_index, index_mismatch, trailing_records.
-    static Result<Era1, Era1Error> open(BytesView file) noexcept;
+    [[nodiscard]] static Result<Era1, Era1Error> open(BytesView file) noexcept;
 
     /// Number of the first block.
     [[nodiscard]] std::uint64_t start_block() const noexcept { return start_; }
@@ -94,23 +94,25 @@ class Era1 {
     /// for the decompressed payloads (contents unspecified afterwards). Errors: block_out_of_range,
     /// the framing errors (offset in the file), eth (the decoder's error, offsets within the
     /// decompressed payload; Era1Error::record says which record), block_number_mismatch.
-    Result<Era1Block, Era1Error> block(std::size_t i, Bytes& scratch) const noexcept;
+    [[nodiscard]] Result<Era1Block, Era1Error> block(std::size_t i, Bytes& scratch) const noexcept;
 
     /// As above with a fresh buffer.
-    Result<Era1Block, Era1Error> block(std::size_t i) const noexcept;
+    [[nodiscard]] Result<Era1Block, Era1Error> block(std::size_t i) const noexcept;
 
     /// Decompresses block i's header, body and receipts records into `out` without decoding
     /// them. Errors: block_out_of_range and the framing errors.
-    Result<void, Era1Error> raw_block(std::size_t i, Era1RawBlock& out) const noexcept;
+    [[nodiscard]] Result<void, Era1Error> raw_block(std::size_t i,
+                                                    Era1RawBlock& out) const noexcept;
 
     /// keccak256 of block i's decompressed header (no RLP decoding). Errors: block_out_of_range
     /// and the framing errors.
-    Result<Hash32, Era1Error> header_hash(std::size_t i, Bytes& scratch) const noexcept;
+    [[nodiscard]] Result<Hash32, Era1Error> header_hash(std::size_t i,
+                                                        Bytes& scratch) const noexcept;
 
     /// Hashes every header and recomputes the accumulator root; returns it when it equals the
     /// Accumulator record. Errors: those of header_hash(), accumulator_mismatch (record and
     /// offset: the Accumulator record's).
-    Result<Hash32, Era1Error> verify_accumulator() const noexcept;
+    [[nodiscard]] Result<Hash32, Era1Error> verify_accumulator() const noexcept;
 
   private:
     struct Entry {
@@ -121,8 +123,8 @@ class Era1 {
     };
 
     Era1() = default;
-    Result<void, Era1Error> decompress(std::size_t i, std::size_t record,
-                                       Bytes& out) const noexcept;
+    [[nodiscard]] Result<void, Era1Error> decompress(std::size_t i, std::size_t record,
+                                                     Bytes& out) const noexcept;
 
     BytesView file_;
     std::vector<Entry> blocks_;

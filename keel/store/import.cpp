@@ -18,6 +18,7 @@
 #include "keel/store/chain_config.hpp"
 #include "keel/store/era1.hpp"
 #include "keel/store/mapped_file.hpp"
+#include "keel/store/rewind.hpp"
 #include "keel/trie/root.hpp"
 
 namespace keel::store {
@@ -335,6 +336,16 @@ struct Importer::Impl {
 
 Result<void, ImportError> Importer::Impl::load() {
     auto fail = [](const StoreError& e) { return unexpected(ImportError{e.message}); };
+    auto pending = store->pending_operation();
+    if (!pending) return fail(pending.error());
+    if (*pending && (*pending)->kind == kRewindOperation) {
+        const auto to = rewind_marker_target((*pending)->argument);
+        ImportError e{"store: a rewind" +
+                      (to ? " to block " + std::to_string(*to) : std::string()) +
+                      " was interrupted; run it again to finish it before importing"};
+        e.rewind_to = to;
+        return unexpected(std::move(e));
+    }
     auto head = store->head();
     if (!head) return fail(head.error());
     auto first = store->tail();
@@ -434,9 +445,39 @@ Result<std::size_t, ImportError> Importer::Impl::start_index(const ChainFileInfo
     auto ours = hash_at(static_cast<std::size_t>(probe - info.first));
     if (!ours) return unexpected(file_error(path, block_prefix(probe) + ours.error()));
     if (stored->found() && stored->value != *ours) {
-        return unexpected(file_error(path, block_prefix(probe) + "hash " + hex_of(*ours) +
-                                               " differs from the stored block's " +
-                                               hex_of(stored->value) + " (another chain)"));
+        // Where the two chains part: the highest block at which they agree (if they agree at a
+        // block, they agree at every block below it: each header names its parent's hash).
+        const std::uint64_t low = tail ? std::max(info.first, *tail) : info.first;
+        std::optional<std::uint64_t> agree;
+        std::uint64_t lo = low, hi = probe;  // the answer lies in [lo - 1, hi - 1]
+        while (lo < hi) {
+            const std::uint64_t mid = lo + (hi - lo) / 2;
+            auto s = store->canonical_hash(mid);
+            if (!s) return unexpected(ImportError{s.error().message});
+            auto f = hash_at(static_cast<std::size_t>(mid - info.first));
+            if (!f) return unexpected(file_error(path, block_prefix(mid) + f.error()));
+            if (s->found() && s->value == *f) {
+                agree = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        std::string what = block_prefix(probe) + "hash " + hex_of(*ours) +
+                           " differs from the stored block's " + hex_of(stored->value) +
+                           " (another chain";
+        ImportError e;
+        if (agree) {
+            what += "; the file and the store agree up to block " + std::to_string(*agree);
+            e.rewind_to = agree;
+        } else if (low > (tail ? *tail : 0)) {
+            // They differ from the file's first block on: it must continue the block before.
+            what += " from block " + std::to_string(low) + ", the file's first, on";
+            e.rewind_to = low - 1;
+        }
+        what += ')';
+        e.message = file_error(path, what).message;
+        return unexpected(std::move(e));
     }
     return static_cast<std::size_t>(probe + 1 - info.first);
 }
@@ -477,6 +518,11 @@ Result<void, ImportError> Importer::Impl::link_and_store(const std::filesystem::
             if (s.parent != t->hash) {
                 fail("parent hash " + hex_of(s.parent) + " is not block " +
                      std::to_string(t->number) + "'s hash " + hex_of(t->hash));
+                // Block t is stored (now, or by this batch below). If it is the damaged one,
+                // removing it and importing a good file is the way back.
+                if (t->number > (tail ? *tail : batch[0].number)) {
+                    error->rewind_to = t->number - 1;
+                }
                 break;
             }
             const Uint256 expected_td = t->td + s.difficulty;

@@ -35,7 +35,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "keel/common/progress.hpp"
 #include "keel/common/result.hpp"
@@ -60,7 +62,16 @@ struct ChainFileInfo {
 /// what failed, e.g. "chain.rlp: block 1201: transactions root mismatch (header 0x12..,
 /// computed 0x34..)".
 struct ImportError {
+    ImportError() = default;
+    /// An error without a rewind to suggest.
+    ImportError(std::string text) : message(std::move(text)) {}  // NOLINT: implicit on purpose
+
     std::string message;
+    /// Set when the file and the store disagree about stored blocks (another chain, or a
+    /// stored block that the file's next block does not name as its parent): the highest block
+    /// that can stay, so that rewinding the store to it (rewind.hpp) and importing again
+    /// replaces what lies above. nullopt when no rewind helps (a different genesis).
+    std::optional<std::uint64_t> rewind_to;
 };
 
 inline const std::string& to_string(const ImportError& e) noexcept {
@@ -71,7 +82,8 @@ inline const std::string& to_string(const ImportError& e) noexcept {
 /// boundaries of an RLP chain file and its first header. Errors: unreadable file, empty file,
 /// a broken structure (for an RLP file only the first block's; later damage is reported by the
 /// import, which stores every block before it).
-Result<ChainFileInfo, ImportError> inspect_chain_file(const std::filesystem::path& path);
+[[nodiscard]] Result<ChainFileInfo, ImportError> inspect_chain_file(
+    const std::filesystem::path& path);
 
 struct ImportOptions {
     /// Blocks per atomic write.
@@ -95,7 +107,8 @@ class Importer {
   public:
     /// An importer for `store` (which must outlive it); reads the stored head and
     /// configuration. Errors: a store read failure, a store whose head cannot be read back.
-    static Result<Importer, ImportError> create(ChainStore& store, ImportOptions options = {});
+    [[nodiscard]] static Result<Importer, ImportError> create(ChainStore& store,
+                                                              ImportOptions options = {});
 
     Importer(Importer&&) noexcept;
     Importer& operator=(Importer&&) noexcept;
@@ -103,7 +116,8 @@ class Importer {
 
     /// Imports one file (see the file comment for the checks). On error, the blocks before the
     /// failing one are stored (and reported as such by the store's head).
-    Result<FileImportReport, ImportError> import_file(const std::filesystem::path& path);
+    [[nodiscard]] Result<FileImportReport, ImportError> import_file(
+        const std::filesystem::path& path);
 
   private:
     struct Impl;

@@ -20,6 +20,8 @@
 #include "keel/eth/withdrawal.hpp"
 #include "keel/store/chain_store.hpp"
 #include "keel/store/era1.hpp"
+#include "keel/store/rewind.hpp"
+#include "keel/store/verify.hpp"
 #include "test/testutil/temp_dir.hpp"
 #include "test/testutil/vectors.hpp"
 
@@ -279,6 +281,60 @@ TEST_F(RlpImport, AnotherChainIsRefused) {
     EXPECT_NE(c.error().message.find("c.rlp: block 10: parent hash 0x"), std::string::npos)
         << c.error().message;
     EXPECT_EQ(head_of(store), 9u);
+}
+
+// Block 12 with a damaged header that still decodes and matches its body (a state root byte):
+// the importer cannot tell, stores it and stops at block 13, whose parent hash names the real
+// block 12. The error says which block may stay; after a rewind to it, the good file imports.
+TEST_F(RlpImport, DamagedHeaderStoredThenReplacedAfterARewind) {
+    auto bad = eth::decode_block(chain.blocks[12]).value();
+    bad.header.state_root.mutable_view()[1] ^= 0x01;
+    std::vector<Bytes> blocks = chain.blocks;
+    blocks[12] = eth::encode(bad);
+    Bytes bytes;
+    for (const Bytes& b : blocks) bytes.insert(bytes.end(), b.begin(), b.end());
+    auto r = import_one(store, write_bytes(dir.path() / "bad.rlp", bytes));
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().message.find("bad.rlp: block 13: parent hash 0x"), std::string::npos)
+        << r.error().message;
+    EXPECT_EQ(r.error().rewind_to, std::optional<std::uint64_t>(11));
+    EXPECT_EQ(head_of(store), 12u);
+
+    // The good file meets another block 12: refused, and the two agree up to block 11.
+    const fs::path good = write_rlp(dir.path() / "good.rlp", chain, 0, 30);
+    auto again = import_one(store, good);
+    ASSERT_FALSE(again);
+    EXPECT_NE(again.error().message.find("block 12: hash 0x"), std::string::npos)
+        << again.error().message;
+    EXPECT_NE(again.error().message.find("(another chain; the file and the store agree up to "
+                                         "block 11)"),
+              std::string::npos)
+        << again.error().message;
+    EXPECT_EQ(again.error().rewind_to, std::optional<std::uint64_t>(11));
+
+    auto rewound =
+        rewind_chain(store, RewindOptions{.to = 11, .chunk_blocks = 4096, .on_step = {}});
+    ASSERT_TRUE(rewound) << rewound.error().message;
+    EXPECT_EQ(rewound->blocks_removed, 1u);
+    auto fixed = import_one(store, good);
+    ASSERT_TRUE(fixed) << fixed.error().message;
+    EXPECT_EQ(fixed->imported, 18u);
+    EXPECT_EQ(head_of(store), 29u);
+    EXPECT_EQ(store.canonical_hash(12).value().value, chain.hashes[12]);
+    auto v = verify_store(store, VerifyOptions{.progress = false});
+    EXPECT_TRUE(v) << v.error().message;
+}
+
+// A store whose rewind was interrupted is refused until the rewind is run again.
+TEST_F(RlpImport, PendingRewindIsRefused) {
+    ASSERT_TRUE(import_one(store, write_rlp(dir.path() / "a.rlp", chain, 0, 20)));
+    ASSERT_TRUE(store.lower_head(
+        10, PendingOperation{std::string(kRewindOperation), rewind_marker_argument(10, 19)}));
+    auto importer = Importer::create(store);
+    ASSERT_FALSE(importer);
+    EXPECT_NE(importer.error().message.find("a rewind to block 10 was interrupted"),
+              std::string::npos)
+        << importer.error().message;
 }
 
 TEST_F(RlpImport, ChainIdMustNotChange) {

@@ -16,7 +16,7 @@ class MappedFile {
     /// Maps `path` read-only. An empty file gives an empty view. Errors (one line naming the
     /// path and the system's reason): the file cannot be opened, is not a regular file, or
     /// cannot be mapped.
-    static Result<MappedFile, StoreError> open(const std::filesystem::path& path);
+    [[nodiscard]] static Result<MappedFile, StoreError> open(const std::filesystem::path& path);
 
     MappedFile(MappedFile&& other) noexcept;
     MappedFile& operator=(MappedFile&& other) noexcept;

@@ -73,6 +73,24 @@ std::string_view to_string(PruneStep step) noexcept {
     return "?";
 }
 
+std::string_view describe(PruneError::Code code) noexcept {
+    switch (code) {
+        case PruneError::Code::no_target:
+            return "no target: no --until and no merge block";
+        case PruneError::Code::above_head:
+            return "the target is above the head";
+        case PruneError::Code::empty_store:
+            return "the store is empty";
+        case PruneError::Code::other_operation:
+            return "another operation is pending";
+        case PruneError::Code::bad_marker:
+            return "the pending prune's marker cannot be read";
+        case PruneError::Code::store:
+            return "store failure";
+    }
+    return "unknown prune error";
+}
+
 Bytes prune_marker_argument(std::uint64_t target, std::uint64_t previous_floor) {
     Bytes out(16);
     keys::put_be64(out.data(), target);

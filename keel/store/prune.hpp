@@ -89,6 +89,9 @@ struct PruneError {
     std::string message;  ///< one line, e.g. "block 20 is above the head 10; ..."
 };
 
+/// A short phrase for the code, e.g. "the target is above the head".
+std::string_view describe(PruneError::Code code) noexcept;
+
 /// The one-line message.
 inline const std::string& to_string(const PruneError& e) noexcept {
     return e.message;
@@ -103,6 +106,7 @@ Bytes prune_marker_argument(std::uint64_t target, std::uint64_t previous_floor);
 /// the head would mark blocks not yet imported as pruned). A target at or below the current
 /// floor has nothing to do. Errors: see PruneError::Code; a store failure leaves a state that
 /// the next call finishes.
-Result<PruneReport, PruneError> prune_history(ChainStore& store, const PruneOptions& options = {});
+[[nodiscard]] Result<PruneReport, PruneError> prune_history(ChainStore& store,
+                                                            const PruneOptions& options = {});
 
 }  // namespace keel::store

@@ -40,7 +40,7 @@ constexpr std::uint32_t mask_crc32c(std::uint32_t crc) noexcept {
 /// frame_chunk_truncated, frame_reserved_chunk, frame_chunk_too_short, frame_chunk_too_large,
 /// frame_corrupt_data, frame_checksum_mismatch. On failure `out` is restored to its size on
 /// entry (its capacity may have grown).
-Result<std::size_t, Error> decode_snappy_frames(BytesView in, Bytes& out,
-                                                std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<std::size_t, Error> decode_snappy_frames(BytesView in, Bytes& out,
+                                                              std::size_t base_offset = 0) noexcept;
 
 }  // namespace keel::store

@@ -27,7 +27,7 @@ struct FamilyDigest {
 using StoreDigest = std::array<FamilyDigest, kFamilyCount>;
 
 /// Reads every entry of every family (what readers see: deleted rows are not shown).
-inline Result<StoreDigest, StoreError> digest_store(const ChainStore& store) {
+[[nodiscard]] inline Result<StoreDigest, StoreError> digest_store(const ChainStore& store) {
     StoreDigest out;
     for (std::size_t f = 0; f < kFamilyCount; ++f) {
         auto c = store.cursor(static_cast<Family>(f));

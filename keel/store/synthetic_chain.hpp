@@ -132,8 +132,9 @@ inline std::vector<Block> make_chain(const ChainOptions& options) {
 }
 
 /// Writes `blocks` in put_blocks() batches of `batch` blocks.
-inline Result<void, StoreError> put_chain(ChainStore& store, const std::vector<Block>& blocks,
-                                          std::size_t batch = 256) {
+[[nodiscard]] inline Result<void, StoreError> put_chain(ChainStore& store,
+                                                        const std::vector<Block>& blocks,
+                                                        std::size_t batch = 256) {
     for (std::size_t i = 0; i < blocks.size(); i += batch) {
         std::vector<BlockToStore> views;
         for (std::size_t j = i; j < std::min(blocks.size(), i + batch); ++j) {
@@ -147,9 +148,10 @@ inline Result<void, StoreError> put_chain(ChainStore& store, const std::vector<B
 /// Makes and writes the chain batch by batch (memory stays at one batch), flushing every
 /// `flush_every` batches (0: never) so the store holds several table files, as a store written
 /// over time does. Returns the number of transactions written.
-inline Result<std::uint64_t, StoreError> write_chain(ChainStore& store, const ChainOptions& options,
-                                                     std::size_t batch = 256,
-                                                     std::size_t flush_every = 0) {
+[[nodiscard]] inline Result<std::uint64_t, StoreError> write_chain(ChainStore& store,
+                                                                   const ChainOptions& options,
+                                                                   std::size_t batch = 256,
+                                                                   std::size_t flush_every = 0) {
     std::vector<Block> blocks;
     std::optional<Block> last;
     std::uint64_t txs = 0;

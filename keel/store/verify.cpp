@@ -15,8 +15,10 @@
 #include "keel/eth/errors.hpp"
 #include "keel/eth/header.hpp"
 #include "keel/rlp/decode.hpp"
+#include "keel/store/detail/envelopes.hpp"
 #include "keel/store/keys.hpp"
 #include "keel/store/prune.hpp"
+#include "keel/store/rewind.hpp"
 #include "keel/store/set_digest.hpp"
 
 namespace keel::store {
@@ -55,22 +57,7 @@ bool equal(BytesView a, BytesView b) noexcept {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin());
 }
 
-// The transaction envelopes of a body rlp([transactions, ommers(, withdrawals)]): a legacy
-// transaction is the list item itself, a typed one the payload of a string item (EIP-2718).
-// Only the RLP framing is read: no transaction is decoded.
-Result<std::vector<BytesView>, rlp::Error> envelopes(BytesView body) {
-    auto top = rlp::open_list(body);
-    if (!top) return unexpected(top.error());
-    auto txs = top->next_list();
-    if (!txs) return unexpected(txs.error());
-    std::vector<BytesView> out;
-    while (!txs->empty()) {
-        auto item = txs->next();
-        if (!item) return unexpected(item.error());
-        out.push_back(item->is_list ? item->encoded() : item->payload);
-    }
-    return out;
-}
+using detail::envelopes;
 
 // A stored body whose transactions are still to be hashed (and, in the exact search, looked up).
 struct QueuedBody {
@@ -103,6 +90,14 @@ class Verifier {
         auto pending = store_.pending_operation();
         if (!pending) return store_error(pending.error());
         report_.pending = *pending;
+        if (*pending && (*pending)->kind == kRewindOperation) {
+            // Blocks above the new head are being removed: the store is not whole until the
+            // rewind is finished, and it says so instead of reporting half-removed blocks.
+            const auto to = rewind_marker_target((*pending)->argument);
+            return Fail(VerifyError{
+                to, "meta: a rewind" + (to ? " to block " + std::to_string(*to) : std::string()) +
+                        " was interrupted; run the rewind again to finish it"});
+        }
         if (*pending && (*pending)->kind == kPruneOperation) {
             // The prune's first step wrote the marker and the floor in one batch.
             const Bytes& arg = (*pending)->argument;

@@ -61,7 +61,7 @@ inline const std::string& to_string(const VerifyError& e) noexcept {
 }
 
 /// Checks the whole store; see the top of this file and docs/store.md for the list of checks.
-Result<VerifyReport, VerifyError> verify_store(const ChainStore& store,
-                                               const VerifyOptions& options = {});
+[[nodiscard]] Result<VerifyReport, VerifyError> verify_store(const ChainStore& store,
+                                                             const VerifyOptions& options = {});
 
 }  // namespace keel::store
