@@ -1,7 +1,9 @@
 // Side-by-side peers for bench/side_by_side.sh. Measures the same operations keel-bench measures,
 // with npm packages (never linked into keel): `keccak` (native addon, prebuilt), @noble/hashes
-// (pure JS), Node's Buffer hex (C++ in Node core), node:crypto SHA-256 (OpenSSL), and
-// @ethereumjs/rlp. Prints one JSON object: { name: bytes_or_items_per_second }.
+// (pure JS), Node's Buffer hex (C++ in Node core), node:crypto SHA-256 (OpenSSL),
+// @chainsafe/hashtree (native SHA-256 of many 64-byte blocks, Lodestar's merkleization hasher) and
+// @ethereumjs/rlp. All on the calling thread, timed in wall time (process.hrtime). Prints one JSON
+// object: { name: bytes_or_items_per_second }.
 //
 // Usage: node peers.mjs BODY.rlp
 import { readFileSync } from 'node:fs';
@@ -9,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { RLP } from '@ethereumjs/rlp';
+import { hashInto } from '@chainsafe/hashtree';
 
 const require = createRequire(import.meta.url);
 const nativeKeccak = require('keccak');
@@ -47,6 +50,12 @@ for (const [label, n] of [['32B', 32], ['136B', 136], ['1KiB', 1024], ['1MiB', 1
 {
   const block = pattern(64);
   out.sha256_64_openssl_node = rate(() => { sink ^= createHash('sha256').update(block).digest()[0]; });
+}
+{
+  // One tree level of 1,024 nodes per call, as keel-bench's BM_Sha256_64ManyDefault.
+  const input = pattern(64 * 1024);
+  const output = new Uint8Array(32 * 1024);
+  out.sha256_64_batch_hashtree = 1024 * rate(() => { hashInto(input, output); sink ^= output[0]; });
 }
 {
   const data = pattern(1 << 20);
