@@ -266,7 +266,8 @@ Result<Socket, NetError> listen_tcp(const std::string& host, std::uint16_t port)
         }
         const int one = 1;
         ::setsockopt(s.fd(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (::bind(s.fd(), a->ai_addr, a->ai_addrlen) != 0 || ::listen(s.fd(), 64) != 0) {
+        // Backlog: as deep as the system allows; a Listener drains it as fast as it fills.
+        if (::bind(s.fd(), a->ai_addr, a->ai_addrlen) != 0 || ::listen(s.fd(), SOMAXCONN) != 0) {
             last = from_errno(NetErrc::io);
             continue;
         }
@@ -365,6 +366,40 @@ Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView ou
         return std::unexpected(from_errno(NetErrc::io));
     }
     return got;
+}
+
+Result<std::size_t, NetError> read_now(const Socket& s, MutableBytesView out) {
+    if (out.empty()) return std::size_t{0};
+    for (;;) {
+        g_recvs.fetch_add(1, std::memory_order_relaxed);
+        const ssize_t n = ::recv(s.fd(), out.data(), out.size(), MSG_DONTWAIT);
+        if (n > 0) return static_cast<std::size_t>(n);
+        if (n == 0) return std::unexpected(NetError{NetErrc::closed, 0});
+        if (errno == EINTR) continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK) return std::size_t{0};
+        if (errno == ECONNRESET) return std::unexpected(from_errno(NetErrc::closed));
+        return std::unexpected(from_errno(NetErrc::io));
+    }
+}
+
+Result<void, NetError> write_now(const Socket& s, BytesView data) {
+    std::size_t done = 0;
+    while (done < data.size()) {
+        g_sends.fetch_add(1, std::memory_order_relaxed);
+        const ssize_t n =
+            ::send(s.fd(), data.data() + done, data.size() - done, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n > 0) {
+            done += static_cast<std::size_t>(n);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            return std::unexpected(NetError{NetErrc::timeout, 0});
+        if (n < 0 && (errno == EPIPE || errno == ECONNRESET))
+            return std::unexpected(from_errno(NetErrc::closed));
+        return std::unexpected(from_errno(NetErrc::io));
+    }
+    return {};
 }
 
 SyscallCounts syscall_counts() noexcept {

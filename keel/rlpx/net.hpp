@@ -106,6 +106,15 @@ struct ReadAhead {
 Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView out, std::size_t min,
                                             Deadline deadline, ReadAhead* ahead = nullptr);
 
+/// Reads what is there now, without waiting, into `out`: the bytes read, 0 when none are
+/// waiting (the peer is slow, not gone). Errors: closed (end of stream or reset), io. For
+/// poll loops that drive many sockets (Listener).
+[[nodiscard]] Result<std::size_t, NetError> read_now(const Socket& s, MutableBytesView out);
+/// Queues all of `data` without waiting; a send buffer without room for it (a peer that does
+/// not read, which cannot happen to the first kilobytes of a fresh connection) is an error
+/// (timeout), as is a closed connection (closed) or another failure (io).
+[[nodiscard]] Result<void, NetError> write_now(const Socket& s, BytesView data);
+
 /// Counters of the system calls the functions above made (for the syscalls-per-frame figures):
 /// send() and recv() calls, failed ones included, and the waits (poll, and the SIOCINQ
 /// queries of a read-ahead).

@@ -17,6 +17,10 @@ namespace {
 constexpr std::size_t kReadChunk = std::size_t{256} << 10;
 /// How long a best-effort Disconnect or a Pong may take to leave.
 constexpr auto kControlWrite = std::chrono::seconds(2);
+/// The largest first frame a Listener buffers while it waits for a Hello (a Hello with every
+/// capability kMaxCapabilities allows fits many times over), so that pending handshakes cost
+/// little memory each.
+constexpr std::size_t kMaxHelloFrame = std::size_t{64} << 10;
 /// How long a message may take to leave (the peer must keep reading).
 constexpr auto kWriteTimeout = std::chrono::seconds(30);
 
@@ -77,6 +81,8 @@ std::string to_string(const SessionError& e) {
             return "peer disconnected: " + std::string(describe(e.reason));
         case SessionErrc::closed:
             return "session closed";
+        case SessionErrc::busy:
+            return e.detail.empty() ? std::string("busy") : e.detail;
         default:
             return e.detail;
     }
@@ -84,6 +90,7 @@ std::string to_string(const SessionError& e) {
 
 Session::Session(Socket socket, const Secrets& secrets)
     : socket_(std::move(socket)),
+      remote_id_(secrets.remote_id),
       sync_(std::make_unique<Sync>()),
       writer_(secrets.aes, secrets.mac, secrets.egress_mac),
       reader_(secrets.aes, secrets.mac, secrets.ingress_mac) {}
@@ -103,12 +110,14 @@ Session::~Session() = default;
 Result<Session, SessionError> Session::dial(const NodeKey& key, const Enode& peer,
                                             const SessionOptions& options) {
     const Deadline deadline = Clock::now() + options.handshake_timeout;
-    auto socket = connect_tcp(peer.host, peer.port, deadline);
-    if (!socket) return std::unexpected(net_error(socket.error(), "connect to " + to_string(peer)));
+    // The auth packet first, so that it leaves as soon as the connection stands: a listener
+    // short of room drops the connections that have sent nothing first (listener.hpp).
     auto hs = Handshake::initiator(key.secret, peer.id);
     if (!hs) return std::unexpected(error(SessionErrc::handshake, keel::to_string(hs.error())));
     auto auth = hs->make_auth();
     if (!auth) return std::unexpected(error(SessionErrc::handshake, keel::to_string(auth.error())));
+    auto socket = connect_tcp(peer.host, peer.port, deadline);
+    if (!socket) return std::unexpected(net_error(socket.error(), "connect to " + to_string(peer)));
     if (auto w = write_all(*socket, *auth, deadline); !w)
         return std::unexpected(net_error(w.error(), "handshake"));
     auto ack = read_handshake_packet(*socket, deadline);
@@ -142,44 +151,101 @@ Result<Session, SessionError> Session::finish(Socket socket, const Secrets& secr
                                               Deadline deadline) {
     Session s(std::move(socket), secrets);
     s.options_ = options;
-    Bytes hello;
-    encode_hello(our_hello(key, options), hello);
-    if (auto w = s.write_frame(kHelloCode, hello, false); !w) return std::unexpected(w.error());
+    if (auto w = s.send_hello(key); !w) return std::unexpected(w.error());
     auto first = s.next_frame(deadline);  // snappy_ is still off: Hello is never compressed
     if (!first) return std::unexpected(first.error());
-    if (first->code != kHelloCode) {
-        return std::unexpected(
-            s.fail(SessionErrc::protocol,
-                   "expected Hello, got message code " + std::to_string(first->code),
-                   DisconnectReason::breach_of_protocol));
-    }
-    auto peer = decode_hello(first->payload);
-    if (!peer) {
-        return std::unexpected(s.fail(SessionErrc::protocol, "Hello: " + to_string(peer.error()),
-                                      DisconnectReason::breach_of_protocol));
-    }
-    if (peer->node_id != secrets.remote_id) {
-        return std::unexpected(s.fail(SessionErrc::protocol,
-                                      "Hello: node id differs from the handshake's",
-                                      DisconnectReason::unexpected_identity));
-    }
-    if (peer->node_id == key.id) {
-        return std::unexpected(s.fail(SessionErrc::protocol, "connected to self",
-                                      DisconnectReason::connected_to_self));
-    }
-    s.shared_ = match_capabilities(options.protocols, peer->capabilities);
-    if (s.shared_.empty() && !options.protocols.empty()) {
-        return std::unexpected(s.fail(SessionErrc::protocol, "no capability in common",
-                                      DisconnectReason::useless_peer));
-    }
-    s.snappy_ = peer->protocol_version >= 5;
-    s.hello_done_ = true;
-    s.peer_hello_ = std::move(*peer);
+    if (auto r = s.take_hello(*first, key); !r) return std::unexpected(r.error());
     return s;
 }
 
+Result<void, SessionError> Session::send_hello(const NodeKey& key) {
+    Bytes hello;
+    encode_hello(our_hello(key, options_), hello);
+    return write_frame(kHelloCode, hello, false);
+}
+
+Result<void, SessionError> Session::take_hello(const Message& first, const NodeKey& key) {
+    if (first.code != kHelloCode) {
+        return std::unexpected(fail(
+            SessionErrc::protocol, "expected Hello, got message code " + std::to_string(first.code),
+            DisconnectReason::breach_of_protocol));
+    }
+    auto peer = decode_hello(first.payload);
+    if (!peer) {
+        return std::unexpected(fail(SessionErrc::protocol, "Hello: " + to_string(peer.error()),
+                                    DisconnectReason::breach_of_protocol));
+    }
+    if (peer->node_id != remote_id_) {
+        return std::unexpected(fail(SessionErrc::protocol,
+                                    "Hello: node id differs from the handshake's",
+                                    DisconnectReason::unexpected_identity));
+    }
+    if (peer->node_id == key.id) {
+        return std::unexpected(
+            fail(SessionErrc::protocol, "connected to self", DisconnectReason::connected_to_self));
+    }
+    shared_ = match_capabilities(options_.protocols, peer->capabilities);
+    if (shared_.empty() && !options_.protocols.empty()) {
+        return std::unexpected(
+            fail(SessionErrc::protocol, "no capability in common", DisconnectReason::useless_peer));
+    }
+    snappy_ = peer->protocol_version >= 5;
+    hello_done_ = true;
+    peer_hello_ = std::move(*peer);
+    return {};
+}
+
+Result<bool, SessionError> Session::pump_hello(const NodeKey& key) {
+    for (;;) {
+        if (!open()) return std::unexpected(error(SessionErrc::closed, "session closed"));
+        const std::size_t need = reader_.needed();
+        if (need > kMaxHelloFrame) {
+            return std::unexpected(fail(
+                SessionErrc::protocol,
+                "first frame of " + std::to_string(need) + " bytes, more than a Hello may take",
+                DisconnectReason::breach_of_protocol));
+        }
+        // Exactly what the reader needs: nothing past the Hello is taken from the socket, so
+        // receive() later starts on a frame boundary with an empty buffer.
+        if (in_.size() < need) in_.resize(need);
+        while (in_end_ < need) {
+            auto n = read_now(socket_, MutableBytesView(in_).subspan(in_end_, need - in_end_));
+            if (!n) {
+                shut();
+                return std::unexpected(net_error(n.error(), "Hello"));
+            }
+            if (*n == 0) return false;
+            in_end_ += *n;
+        }
+        in_start_ = in_end_ = 0;
+        const MutableBytesView chunk(in_.data(), need);
+        if (reader_.expects_header()) {
+            if (auto r = reader_.read_header(chunk); !r) {
+                return std::unexpected(fail(SessionErrc::frame, to_string(r.error()),
+                                            DisconnectReason::breach_of_protocol));
+            }
+            continue;
+        }
+        auto frame = reader_.read_body(chunk);
+        if (!frame) {
+            return std::unexpected(fail(SessionErrc::frame, to_string(frame.error()),
+                                        DisconnectReason::breach_of_protocol));
+        }
+        if (frame->code == kDisconnectCode) {
+            auto reason = decode_disconnect(frame->payload);
+            shut();
+            SessionError e = error(SessionErrc::disconnected, "peer disconnected");
+            e.reason = reason ? *reason : DisconnectReason::requested;
+            return std::unexpected(e);
+        }
+        if (auto r = take_hello(Message{frame->code, frame->payload}, key); !r)
+            return std::unexpected(r.error());
+        return true;
+    }
+}
+
 SessionError Session::fail(SessionErrc code, std::string detail, DisconnectReason send_reason) {
-    disconnect(send_reason);
+    hang_up(send_reason);
     return error(code, std::move(detail));
 }
 
@@ -225,7 +291,8 @@ Result<void, SessionError> Session::write_frames(
     Result<void, SessionError> r;
     {
         const std::lock_guard<std::timed_mutex> held(sync_->write);
-        if (!open()) return std::unexpected(error(SessionErrc::closed, "session closed"));
+        if (!open() || sync_->hung_up.load(std::memory_order_acquire))
+            return std::unexpected(error(SessionErrc::closed, "session closed"));
         out_.clear();
         for (const auto& [code, payload] : msgs) {
             r = append_frame(code, payload, compress);
@@ -234,6 +301,7 @@ Result<void, SessionError> Session::write_frames(
         if (r) r = flush();
     }
     pay_owed_pong();
+    if (!r) return std::unexpected(unless_hung_up(std::move(r.error())));
     return r;
 }
 
@@ -289,9 +357,22 @@ Result<void, SessionError> Session::send_batch(
     return write_frames(msgs, snappy_);
 }
 
+SessionError Session::unless_hung_up(SessionError e) const {
+    if (sync_->hung_up.load(std::memory_order_acquire))
+        return error(SessionErrc::closed, "session closed");
+    return e;
+}
+
 Result<Message, SessionError> Session::next_frame(Deadline deadline) {
+    auto m = read_frame(deadline);
+    if (!m) return std::unexpected(unless_hung_up(std::move(m.error())));
+    return m;
+}
+
+Result<Message, SessionError> Session::read_frame(Deadline deadline) {
     for (;;) {
-        if (!open()) return std::unexpected(error(SessionErrc::closed, "session closed"));
+        if (!open() || sync_->hung_up.load(std::memory_order_acquire))
+            return std::unexpected(error(SessionErrc::closed, "session closed"));
         const std::size_t need = reader_.needed();
         if (in_end_ - in_start_ < need) {
             // Make room: move what is left to the front, grow to hold the frame and a chunk.
@@ -383,6 +464,12 @@ Result<Message, SessionError> Session::next_frame(Deadline deadline) {
 }
 
 Result<Message, SessionError> Session::receive(Deadline deadline) {
+    auto m = receive_frame(deadline);
+    if (!m) return std::unexpected(unless_hung_up(std::move(m.error())));
+    return m;
+}
+
+Result<Message, SessionError> Session::receive_frame(Deadline deadline) {
     if (!pending_.empty()) {
         held_ = std::move(pending_.front().second);
         const std::uint64_t code = pending_.front().first;
@@ -420,13 +507,13 @@ Result<Message, SessionError> Session::receive(Deadline deadline) {
 
 Result<std::chrono::microseconds, SessionError> Session::ping(Deadline deadline) {
     const auto start = Clock::now();
-    if (auto w = send_ping(); !w) return std::unexpected(w.error());
+    if (auto w = send_ping(); !w) return std::unexpected(unless_hung_up(w.error()));
     for (;;) {
         auto m = next_frame(deadline);
         if (!m) {
             if (m.error().code == SessionErrc::timeout) {
-                return std::unexpected(
-                    fail(SessionErrc::timeout, "no Pong in time", DisconnectReason::ping_timeout));
+                return std::unexpected(unless_hung_up(
+                    fail(SessionErrc::timeout, "no Pong in time", DisconnectReason::ping_timeout)));
             }
             return std::unexpected(m.error());
         }
@@ -439,7 +526,15 @@ Result<std::chrono::microseconds, SessionError> Session::ping(Deadline deadline)
 }
 
 void Session::disconnect(DisconnectReason reason) {
-    if (sync_ == nullptr || !open()) return;
+    if (sync_ == nullptr) return;
+    // First of all: from here on a receive() on any thread, woken by whatever the peer does
+    // in answer (close, Disconnect, garbage), reports `closed`.
+    sync_->hung_up.store(true, std::memory_order_release);
+    hang_up(reason);
+}
+
+void Session::hang_up(DisconnectReason reason) {
+    if (!open()) return;
     // Best effort: a writer stuck on a peer that does not read gets kControlWrite to finish.
     std::unique_lock<std::timed_mutex> held(sync_->write, std::defer_lock);
     if (held.try_lock_for(kControlWrite) && open()) {

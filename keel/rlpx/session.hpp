@@ -63,7 +63,8 @@ enum class SessionErrc : std::uint8_t {
                    ///< a code in no shared capability)
     capability,    ///< send(): a capability the peer does not share, or a code outside it
     disconnected,  ///< the peer sent Disconnect (its reason in `reason`)
-    closed,        ///< the session was already closed
+    closed,        ///< the session was closed (by disconnect() on this side, or before)
+    busy,          ///< a Listener had no room: too many peers, or too many pending handshakes
 };
 
 struct SessionError {
@@ -151,11 +152,29 @@ class Session {
 
   private:
     Session(Socket socket, const Secrets& secrets);
+    friend class Listener;  // drives the handshake and Hello of many peers in one poll loop
+
     static Result<Session, SessionError> finish(Socket socket, const Secrets& secrets,
                                                 const NodeKey& key, const SessionOptions& options,
                                                 Deadline deadline);
-    /// The next frame of any code (Ping answered, Disconnect reported), decompressed.
+    /// Sends our Hello (options_ set), uncompressed.
+    Result<void, SessionError> send_hello(const NodeKey& key);
+    /// Checks the peer's first frame: a valid Hello from the handshake's node id (then the
+    /// session is open for messages), else the session ends with the matching reason.
+    Result<void, SessionError> take_hello(const Message& first, const NodeKey& key);
+    /// Without waiting: reads what the socket holds of the peer's first frame (never past it)
+    /// and, once it is whole, take_hello(). True when Hello is done, false while more bytes
+    /// are needed. A first frame above kMaxHelloFrame is refused before it is buffered.
+    Result<bool, SessionError> pump_hello(const NodeKey& key);
+    /// The next frame of any code (Ping answered, Disconnect reported), decompressed; after
+    /// disconnect() every failure reads as SessionErrc::closed.
     Result<Message, SessionError> next_frame(Deadline deadline);
+    Result<Message, SessionError> read_frame(Deadline deadline);
+    Result<Message, SessionError> receive_frame(Deadline deadline);
+    /// `e`, or SessionErrc::closed once disconnect() was called on this side.
+    SessionError unless_hung_up(SessionError e) const;
+    /// Sends Disconnect(reason) (best effort) and shuts the socket, once.
+    void hang_up(DisconnectReason reason);
     /// Frames `msgs` into the write buffer and sends them in one write, under the write lock
     /// (an owed Pong rides along); then pays a Pong that came meanwhile.
     Result<void, SessionError> write_frames(
@@ -175,11 +194,15 @@ class Session {
     Message message(std::uint64_t code, BytesView payload) const noexcept;
 
     Socket socket_;
+    crypto::PublicKey remote_id_;  // the handshake's: Hello must carry the same node id
     /// What the reading thread and the sending threads share; on the heap so that a Session
     /// stays movable. `write` guards writer_, out_, control_ and the socket's send side.
     struct Sync {
         std::timed_mutex write;
         std::atomic<bool> closed{false};
+        // disconnect() was called. Set before the Disconnect leaves, so a reader that the
+        // peer's answer (its close, its own Disconnect) wakes still reports `closed`.
+        std::atomic<bool> hung_up{false};
         std::atomic<bool> pong_owed{false};  // a Ping came; the next holder of `write` answers
     };
     std::unique_ptr<Sync> sync_;

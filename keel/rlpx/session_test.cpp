@@ -239,6 +239,42 @@ TEST(RlpxSession, FullDuplexAcrossThreads) {
     EXPECT_EQ(pongs.load(), kMessages / 8);
 }
 
+TEST(RlpxSession, DisconnectFromAnotherThreadWinsOverThePeersClose) {
+    // The race behind a flaky FullDuplexAcrossThreads: a thread calls disconnect() while the
+    // reader is blocked in receive(); the peer answers the Disconnect by closing at once, and
+    // the reader may see that close before disconnect() has marked the session closed. Once
+    // disconnect() was called the reader must report `closed`, whatever the peer did. Many
+    // rounds, so that the narrow window is hit often on a loaded machine.
+    const NodeKey a = key(0x31), b = key(0x32);
+    auto listener = listen_tcp("127.0.0.1", 0);
+    ASSERT_TRUE(listener.has_value());
+    constexpr int kRounds = 40;
+    std::thread server([&] {
+        for (int i = 0; i < kRounds; ++i) {
+            auto s = Session::accept(*listener, b, in(10000ms));
+            ASSERT_TRUE(s.has_value()) << to_string(s.error());
+            auto end = s->receive(in(10000ms));  // the peer's Disconnect; then close at once
+            ASSERT_FALSE(end.has_value());
+        }
+    });
+    for (int i = 0; i < kRounds; ++i) {
+        auto s = Session::dial(a, enode_of(b, listener->local_port()));
+        ASSERT_TRUE(s.has_value()) << to_string(s.error());
+        std::thread closer([&] { s->disconnect(DisconnectReason::client_quitting); });
+        auto woken = s->receive(in(30000ms));
+        closer.join();
+        ASSERT_FALSE(woken.has_value());
+        ASSERT_EQ(woken.error().code, SessionErrc::closed)
+            << "round " << i << ": " << to_string(woken.error());
+        // And later calls say the same.
+        auto later = s->receive(in(1000ms));
+        ASSERT_FALSE(later.has_value());
+        EXPECT_EQ(later.error().code, SessionErrc::closed);
+        EXPECT_EQ(s->send("eth", 0x06, Bytes(3)).error().code, SessionErrc::closed);
+    }
+    server.join();
+}
+
 /// Reads one whole frame from `s` (header, then body) with `reader`.
 Frame read_frame(const Socket& s, FrameReader& reader, Bytes& buf) {
     Bytes header(kFrameHeaderSize);
