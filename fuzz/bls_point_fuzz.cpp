@@ -37,7 +37,7 @@ void run(BytesView in, Decode decode, Encode encode, InGroup in_group) {
     check(again.size() == in.size() && std::equal(again.begin(), again.end(), in.begin()));
     const bool member = in_group(*loose);
     check(strict.has_value() == member);
-    if (!member) check(strict.error().code == PointErrc::kNotInSubgroup);
+    if (!member) check(strict.error().code == Errc::not_in_subgroup);
 }
 
 struct Fixed {

@@ -42,8 +42,8 @@ void wipe(MutableBytesView b) {
 }
 
 /// "<describe>" plus, for a length error, the length found and the lengths accepted.
-std::string point_error(const bls::PointError& e, std::size_t size, std::string_view lengths) {
-    if (e.code == bls::PointErrc::kBadLength) {
+std::string point_error(const bls::Error& e, std::size_t size, std::string_view lengths) {
+    if (e.code == bls::Errc::bad_length) {
         return fmt::format("{} bytes, want {}", size, lengths);
     }
     std::string out(bls::describe(e.code));

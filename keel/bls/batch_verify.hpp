@@ -35,7 +35,7 @@ struct SignatureSet {
 
 /// True when every set is valid (with the probability above); false for an empty batch or any
 /// invalid set. The only error is the OS refusing randomness.
-Result<bool, crypto::RandomError> batch_verify(std::span<const SignatureSet> sets);
+[[nodiscard]] Result<bool, crypto::RandomError> batch_verify(std::span<const SignatureSet> sets);
 
 /// As batch_verify, with the 64-bit scalars given (non-zero; tests and reproducible benches).
 bool batch_verify_with_scalars(std::span<const SignatureSet> sets,

@@ -78,13 +78,13 @@ TEST(BlsSerialize, GeneratorEncodings) {
 }
 
 /// Decodes hex (G1 when `g1`) and returns the error code, or nullopt on success.
-std::optional<PointErrc> g1_err(const std::string& hex, SubgroupCheck c = SubgroupCheck::kCheck) {
+std::optional<Errc> g1_err(const std::string& hex, SubgroupCheck c = SubgroupCheck::kCheck) {
     const auto r = g1_from_bytes(from_hex(hex), c);
     if (r) return std::nullopt;
     EXPECT_FALSE(describe(r.error().code).empty());
     return r.error().code;
 }
-std::optional<PointErrc> g2_err(const std::string& hex, SubgroupCheck c = SubgroupCheck::kCheck) {
+std::optional<Errc> g2_err(const std::string& hex, SubgroupCheck c = SubgroupCheck::kCheck) {
     const auto r = g2_from_bytes(from_hex(hex), c);
     if (r) return std::nullopt;
     return r.error().code;
@@ -95,27 +95,27 @@ TEST(BlsSerialize, BadInputsG1) {
     const std::string p_hex =
         "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffff"
         "ffaaab";
-    EXPECT_EQ(g1_err(""), PointErrc::kBadLength);
-    EXPECT_EQ(g1_err("c0" + z94 + "00"), PointErrc::kBadLength);
-    EXPECT_EQ(g1_err("40" + z94), PointErrc::kBadCompressionFlag);   // 48 bytes, not compressed
-    EXPECT_EQ(g1_err("c0" + z190), PointErrc::kBadCompressionFlag);  // 96 bytes, compressed
-    EXPECT_EQ(g1_err("e0" + z94), PointErrc::kInfinityWithSortFlag);
-    EXPECT_EQ(g1_err("c1" + z94), PointErrc::kInfinityNotZero);
-    EXPECT_EQ(g1_err("c0" + std::string(93, '0') + "1"), PointErrc::kInfinityNotZero);
-    EXPECT_EQ(g1_err("40" + std::string(189, '0') + "1"), PointErrc::kInfinityNotZero);
-    EXPECT_EQ(g1_err("a0" + z94), PointErrc::kNotInSubgroup);  // (0, -2) sorted: order 3
-    EXPECT_EQ(g1_err("20" + z190), PointErrc::kSortFlagUncompressed);
-    EXPECT_EQ(g1_err("9" + p_hex.substr(1)), PointErrc::kCoordinateTooLarge);  // x = p
+    EXPECT_EQ(g1_err(""), Errc::bad_length);
+    EXPECT_EQ(g1_err("c0" + z94 + "00"), Errc::bad_length);
+    EXPECT_EQ(g1_err("40" + z94), Errc::bad_compression_flag);   // 48 bytes, not compressed
+    EXPECT_EQ(g1_err("c0" + z190), Errc::bad_compression_flag);  // 96 bytes, compressed
+    EXPECT_EQ(g1_err("e0" + z94), Errc::infinity_with_sort_flag);
+    EXPECT_EQ(g1_err("c1" + z94), Errc::infinity_not_zero);
+    EXPECT_EQ(g1_err("c0" + std::string(93, '0') + "1"), Errc::infinity_not_zero);
+    EXPECT_EQ(g1_err("40" + std::string(189, '0') + "1"), Errc::infinity_not_zero);
+    EXPECT_EQ(g1_err("a0" + z94), Errc::not_in_subgroup);  // (0, -2) sorted: order 3
+    EXPECT_EQ(g1_err("20" + z190), Errc::sort_flag_uncompressed);
+    EXPECT_EQ(g1_err("9" + p_hex.substr(1)), Errc::coordinate_too_large);  // x = p
     // x = 0 compressed: y^2 = 4, on the curve, (0, ±2) has order 3: not in G1.
-    EXPECT_EQ(g1_err("80" + z94), PointErrc::kNotInSubgroup);
+    EXPECT_EQ(g1_err("80" + z94), Errc::not_in_subgroup);
     EXPECT_EQ(g1_err("80" + z94, SubgroupCheck::kSkip), std::nullopt);
     // x = 1: 1 + 4 = 5 is not a square mod p (p = 3 mod 4 and 5 is a non-residue here).
     const auto x1 = g1_err("80" + std::string(93, '0') + "1");
-    EXPECT_TRUE(x1 == PointErrc::kXNotOnCurve || x1 == PointErrc::kNotInSubgroup);
+    EXPECT_TRUE(x1 == Errc::x_not_on_curve || x1 == Errc::not_in_subgroup);
     // Uncompressed (0, 1) is not on the curve; (0, 2) is, but not in G1; y = p is out of range.
-    EXPECT_EQ(g1_err("00" + z94 + std::string(95, '0') + "1"), PointErrc::kNotOnCurve);
-    EXPECT_EQ(g1_err("00" + z94 + std::string(95, '0') + "2"), PointErrc::kNotInSubgroup);
-    EXPECT_EQ(g1_err("00" + z94 + p_hex), PointErrc::kCoordinateTooLarge);
+    EXPECT_EQ(g1_err("00" + z94 + std::string(95, '0') + "1"), Errc::not_on_curve);
+    EXPECT_EQ(g1_err("00" + z94 + std::string(95, '0') + "2"), Errc::not_in_subgroup);
+    EXPECT_EQ(g1_err("00" + z94 + p_hex), Errc::coordinate_too_large);
     const auto e = g1_from_bytes(from_hex("00" + z94 + p_hex), SubgroupCheck::kCheck);
     EXPECT_EQ(e.error().offset, 48u);
     EXPECT_EQ(to_string(e.error()), "coordinate is not below the field modulus at offset 48");
@@ -126,16 +126,16 @@ TEST(BlsSerialize, BadInputsG2) {
     const std::string p_hex =
         "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffff"
         "ffaaab";
-    EXPECT_EQ(g2_err("c0" + z190.substr(0, 94)), PointErrc::kBadLength);
-    EXPECT_EQ(g2_err("40" + z190), PointErrc::kBadCompressionFlag);
-    EXPECT_EQ(g2_err("e0" + z190), PointErrc::kInfinityWithSortFlag);
-    EXPECT_EQ(g2_err("c0" + std::string(189, '0') + "1"), PointErrc::kInfinityNotZero);
-    EXPECT_EQ(g2_err("20" + z190 + std::string(192, '0')), PointErrc::kSortFlagUncompressed);
+    EXPECT_EQ(g2_err("c0" + z190.substr(0, 94)), Errc::bad_length);
+    EXPECT_EQ(g2_err("40" + z190), Errc::bad_compression_flag);
+    EXPECT_EQ(g2_err("e0" + z190), Errc::infinity_with_sort_flag);
+    EXPECT_EQ(g2_err("c0" + std::string(189, '0') + "1"), Errc::infinity_not_zero);
+    EXPECT_EQ(g2_err("20" + z190 + std::string(192, '0')), Errc::sort_flag_uncompressed);
     // x.c0 = p (offset 48).
     const auto r =
         g2_from_bytes(from_hex("80" + std::string(94, '0') + p_hex), SubgroupCheck::kSkip);
     ASSERT_FALSE(r.has_value());
-    EXPECT_EQ(r.error().code, PointErrc::kCoordinateTooLarge);
+    EXPECT_EQ(r.error().code, Errc::coordinate_too_large);
     EXPECT_EQ(r.error().offset, 48u);
     // A point of E2 outside G2: decodes without the subgroup check only.
     for (std::uint64_t i = 1;; ++i) {
@@ -144,13 +144,12 @@ TEST(BlsSerialize, BadInputsG2) {
         if (!y) continue;
         const auto enc = to_vec(g2_compress(G2Affine{x, *y}));
         EXPECT_TRUE(g2_from_bytes(enc, SubgroupCheck::kSkip).has_value());
-        EXPECT_EQ(g2_from_bytes(enc, SubgroupCheck::kCheck).error().code,
-                  PointErrc::kNotInSubgroup);
+        EXPECT_EQ(g2_from_bytes(enc, SubgroupCheck::kCheck).error().code, Errc::not_in_subgroup);
         const auto full = to_vec(g2_serialize(G2Affine{x, *y}));
         EXPECT_TRUE(g2_from_bytes(full, SubgroupCheck::kSkip).has_value());
         auto bad = full;
         bad.back() ^= 1;
-        EXPECT_EQ(g2_from_bytes(bad, SubgroupCheck::kSkip).error().code, PointErrc::kNotOnCurve);
+        EXPECT_EQ(g2_from_bytes(bad, SubgroupCheck::kSkip).error().code, Errc::not_on_curve);
         break;
     }
 }

@@ -62,10 +62,10 @@ PublicKey SecretKey::public_key() const noexcept {
     return PublicKey::from_validated(g1_generator().mul_ct(s_).to_affine());
 }
 
-Result<PublicKey, PointError> PublicKey::from_bytes(BytesView in) noexcept {
+Result<PublicKey, Error> PublicKey::from_bytes(BytesView in) noexcept {
     auto p = g1_from_bytes(in, SubgroupCheck::kCheck);
     if (!p) return std::unexpected(p.error());
-    if (p->infinity) return std::unexpected(PointError{PointErrc::kIdentityPublicKey, 0});
+    if (p->infinity) return std::unexpected(Error{Errc::identity_public_key, 0});
     return PublicKey(*p);
 }
 
@@ -73,7 +73,7 @@ PublicKey PublicKey::from_validated(const G1Affine& p) noexcept {
     return PublicKey(p);
 }
 
-Result<Signature, PointError> Signature::from_bytes(BytesView in) noexcept {
+Result<Signature, Error> Signature::from_bytes(BytesView in) noexcept {
     auto p = g2_from_bytes(in, SubgroupCheck::kCheck);
     if (!p) return std::unexpected(p.error());
     return Signature(*p);

@@ -61,9 +61,9 @@ class SecretKey {
 class PublicKey {
   public:
     /// Decodes 48 compressed (or 96 uncompressed) bytes and validates the point. Errors: the
-    /// encoding's (serialize.hpp), kNotInSubgroup, or kIdentityPublicKey for the point at
+    /// encoding's (serialize.hpp), not_in_subgroup, or identity_public_key for the point at
     /// infinity.
-    static Result<PublicKey, PointError> from_bytes(BytesView in) noexcept;
+    [[nodiscard]] static Result<PublicKey, Error> from_bytes(BytesView in) noexcept;
     /// Wraps a point the caller has already validated (KeyValidate: not checked again).
     static PublicKey from_validated(const G1Affine& p) noexcept;
 
@@ -80,7 +80,7 @@ class PublicKey {
 class Signature {
   public:
     /// Decodes 96 compressed (or 192 uncompressed) bytes, checking the subgroup.
-    static Result<Signature, PointError> from_bytes(BytesView in) noexcept;
+    [[nodiscard]] static Result<Signature, Error> from_bytes(BytesView in) noexcept;
     static Signature from_point(const G2Affine& p) noexcept { return Signature(p); }
 
     const G2Affine& point() const noexcept { return p_; }

@@ -52,15 +52,15 @@ inline std::string encode_prefixed(BytesView in) {
 
 /// Decodes hex digits, with or without a "0x"/"0X" prefix, upper or lower case.
 /// On failure nothing is returned but the error; the offset names the first bad character.
-Result<Bytes, Error> decode(std::string_view in);
+[[nodiscard]] Result<Bytes, Error> decode(std::string_view in);
 
 /// Decodes into `out`, which the digits must fill exactly (e.g. a Hash32).
 /// On failure `out` may be partly written.
-Result<void, Error> decode_to(std::string_view in, MutableBytesView out) noexcept;
+[[nodiscard]] Result<void, Error> decode_to(std::string_view in, MutableBytesView out) noexcept;
 
 /// Decodes a fixed-size value such as Hash32 or Address.
 template <class Fixed>
-Result<Fixed, Error> decode_fixed(std::string_view in) noexcept {
+[[nodiscard]] Result<Fixed, Error> decode_fixed(std::string_view in) noexcept {
     Fixed v;
     if (auto r = decode_to(in, v.mutable_view()); !r) return unexpected(r.error());
     return v;

@@ -238,15 +238,15 @@ class Uint256 {
 
     /// Parses decimal digits only (no sign, no spaces, no prefix; leading zeros are allowed).
     /// Fails with empty, invalid_digit or overflow; the first problem from the left is reported.
-    static Result<Uint256, uint256::Error> from_dec(std::string_view s) noexcept;
+    [[nodiscard]] static Result<Uint256, uint256::Error> from_dec(std::string_view s) noexcept;
 
     /// Parses hex digits with or without a "0x"/"0X" prefix, either case, leading zeros allowed.
     /// Fails with empty (no digits), invalid_digit or overflow (more than 64 significant digits);
     /// the first problem from the left is reported.
-    static Result<Uint256, uint256::Error> from_hex(std::string_view s) noexcept;
+    [[nodiscard]] static Result<Uint256, uint256::Error> from_hex(std::string_view s) noexcept;
 
     /// from_hex() when `s` starts with "0x" or "0X", from_dec() otherwise.
-    static Result<Uint256, uint256::Error> from_string(std::string_view s) noexcept;
+    [[nodiscard]] static Result<Uint256, uint256::Error> from_string(std::string_view s) noexcept;
 
     /// Writes the decimal digits (no leading zeros; "0" for zero) to `out`, which must hold
     /// kMaxDecChars chars. Returns the number written; no terminating NUL.

@@ -7,16 +7,6 @@
 
 namespace keel::crypto {
 
-std::string_view describe(RandomErrc e) noexcept {
-    switch (e) {
-        case RandomErrc::not_supported:
-            return "getrandom(2) is not supported by this kernel";
-        case RandomErrc::failed:
-            return "getrandom(2) failed";
-    }
-    return "unknown randomness error";
-}
-
 std::string to_string(const RandomError& e) {
     std::string out(describe(e.code));
     out += ": ";
@@ -36,7 +26,7 @@ Result<void, RandomError> random_bytes(MutableBytesView out) noexcept {
             if (errno == EINTR) continue;
             const int err = errno;
             return unexpected(
-                RandomError{err == ENOSYS ? RandomErrc::not_supported : RandomErrc::failed, err});
+                RandomError{err == ENOSYS ? Errc::random_not_supported : Errc::random_failed, err});
         }
         p += n;
         left -= static_cast<std::size_t>(n);

@@ -11,21 +11,13 @@
 
 #include "keel/common/bytes.hpp"
 #include "keel/common/result.hpp"
+#include "keel/crypto/errors.hpp"
 
 namespace keel::crypto {
 
-/// Why random_bytes() failed.
-enum class RandomErrc : std::uint8_t {
-    not_supported,  ///< the kernel has no getrandom(2) (ENOSYS; Linux before 3.17)
-    failed,         ///< getrandom(2) failed with another errno (see RandomError::sys_errno)
-};
-
-/// A short phrase for the code, e.g. "getrandom(2) failed".
-std::string_view describe(RandomErrc e) noexcept;
-
 /// An environment failure reading randomness: what failed and the errno it failed with.
 struct RandomError {
-    RandomErrc code;
+    Errc code;  ///< random_not_supported or random_failed
     int sys_errno = 0;
 
     friend constexpr bool operator==(const RandomError&, const RandomError&) = default;
@@ -37,6 +29,6 @@ std::string to_string(const RandomError& e);
 /// Fills `out` entirely with cryptographically secure random bytes. Retries partial reads and
 /// EINTR, so any size works (0 bytes included). On failure the contents of `out` are
 /// unspecified (possibly partly written) and must not be used. Thread-safe; no allocation.
-Result<void, RandomError> random_bytes(MutableBytesView out) noexcept;
+[[nodiscard]] Result<void, RandomError> random_bytes(MutableBytesView out) noexcept;
 
 }  // namespace keel::crypto

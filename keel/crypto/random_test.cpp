@@ -59,9 +59,9 @@ TEST(RandomBytes, ByteValuesLookUniform) {
 }
 
 TEST(RandomError, Messages) {
-    EXPECT_EQ(to_string(RandomError{RandomErrc::not_supported, ENOSYS}),
-              std::string(describe(RandomErrc::not_supported)) + ": " + std::strerror(ENOSYS));
-    EXPECT_NE(describe(RandomErrc::failed).find("getrandom"), std::string_view::npos);
+    EXPECT_EQ(to_string(RandomError{Errc::random_not_supported, ENOSYS}),
+              std::string(describe(Errc::random_not_supported)) + ": " + std::strerror(ENOSYS));
+    EXPECT_NE(describe(Errc::random_failed).find("getrandom"), std::string_view::npos);
 }
 
 }  // namespace

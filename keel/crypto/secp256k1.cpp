@@ -138,16 +138,6 @@ Result<Address, SigError> address_of(const Bytes32& secret) noexcept {
     return public_key_to_address(*key);
 }
 
-std::string_view describe(KeyError e) noexcept {
-    switch (e) {
-        case KeyError::invalid_public_key:
-            return "public key is not a point on secp256k1";
-        case KeyError::invalid_secret_key:
-            return "secret key is zero or not below the curve order";
-    }
-    return "unknown key error";
-}
-
 bool is_valid_secret_key(const Bytes32& secret) noexcept {
     return secp256k1_ec_seckey_verify(ctx(), secret.data()) == 1;
 }

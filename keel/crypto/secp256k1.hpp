@@ -34,34 +34,31 @@ inline constexpr Uint256 kPrime = Uint256::from_limbs(0xFFFFFFFEFFFFFC2F, 0xFFFF
 /// (SEC 1 §4.1.6). Errors, checked in this order: invalid_r (r == 0 or r >= n), invalid_s
 /// (s == 0 or s >= n), invalid_recovery_id (> 3), no_public_key (no point with x = r (+ n), or
 /// the result is the point at infinity). High s is accepted (see is_low_s()).
-Result<PublicKey, SigError> recover_public_key(const Hash32& msg, const Uint256& r,
-                                               const Uint256& s, std::uint8_t recovery_id) noexcept;
+[[nodiscard]] Result<PublicKey, SigError> recover_public_key(const Hash32& msg, const Uint256& r,
+                                                             const Uint256& s,
+                                                             std::uint8_t recovery_id) noexcept;
 
 /// recover_public_key(), then the address: keccak256(x || y)[12..32).
-Result<Address, SigError> recover_address(const Hash32& msg, const Uint256& r, const Uint256& s,
-                                          std::uint8_t recovery_id) noexcept;
+[[nodiscard]] Result<Address, SigError> recover_address(const Hash32& msg, const Uint256& r,
+                                                        const Uint256& s,
+                                                        std::uint8_t recovery_id) noexcept;
 
 /// Signs the 32-byte hash `msg` with `secret` (RFC 6979 deterministic nonce, libsecp256k1's
 /// default): low s (EIP-2) and a recovery id of 0 or 1 (2 and 3 occur with probability ~2^-128).
 /// For tests and tools; a node does not sign transactions. Error: invalid_secret_key
 /// (secret == 0 or secret >= n).
-Result<RecoverableSignature, SigError> sign_recoverable(const Hash32& msg,
-                                                        const Bytes32& secret) noexcept;
+[[nodiscard]] Result<RecoverableSignature, SigError> sign_recoverable(
+    const Hash32& msg, const Bytes32& secret) noexcept;
 
 /// The public key of `secret` (secret * G). Error: invalid_secret_key.
-Result<PublicKey, SigError> public_key_of(const Bytes32& secret) noexcept;
+[[nodiscard]] Result<PublicKey, SigError> public_key_of(const Bytes32& secret) noexcept;
 
 /// The address of `secret`. Error: invalid_secret_key.
-Result<Address, SigError> address_of(const Bytes32& secret) noexcept;
+[[nodiscard]] Result<Address, SigError> address_of(const Bytes32& secret) noexcept;
 
-/// Why a key or a key agreement was refused.
-enum class KeyError : std::uint8_t {
-    invalid_public_key,  ///< x or y not below p, or (x, y) not on the curve y^2 = x^3 + 7
-    invalid_secret_key,  ///< the secret key is zero or not below n
-};
-
-/// A short phrase for the code, e.g. "public key is not a point on secp256k1".
-std::string_view describe(KeyError e) noexcept;
+/// Why a key or a key agreement was refused (the same type as crypto::Errc: invalid_public_key,
+/// invalid_secret_key).
+using KeyError = Errc;
 
 /// True when 0 < secret < n.
 bool is_valid_secret_key(const Bytes32& secret) noexcept;
@@ -71,21 +68,22 @@ bool is_valid_secret_key(const Bytes32& secret) noexcept;
 /// infinity has no such encoding. An ECDH with a point off the curve leaks the secret key
 /// (invalid-curve attack), so every key from the network goes through this (or parse_public_key)
 /// first. Error: invalid_public_key.
-Result<void, KeyError> validate_public_key(const PublicKey& key) noexcept;
+[[nodiscard]] Result<void, KeyError> validate_public_key(const PublicKey& key) noexcept;
 
 /// A public key from the wire: 64 bytes x || y, or 65 bytes 0x04 || x || y; validated as
 /// validate_public_key() does. Error: invalid_public_key (also for any other length or tag).
-Result<PublicKey, KeyError> parse_public_key(BytesView in) noexcept;
+[[nodiscard]] Result<PublicKey, KeyError> parse_public_key(BytesView in) noexcept;
 
 /// ECDH (SEC 1 v2 §3.3.1): the x-coordinate of secret * key, 32 big-endian bytes (left-padded
 /// with zeros: a short x is never shortened), unhashed, as devp2p's ECIES and RLPx use it.
 /// `key` is validated before any multiplication. Errors, in this order: invalid_secret_key,
 /// invalid_public_key.
 /// The secret is used through libsecp256k1's constant-time multiplication.
-Result<Bytes32, KeyError> ecdh_x(const Bytes32& secret, const PublicKey& key) noexcept;
+[[nodiscard]] Result<Bytes32, KeyError> ecdh_x(const Bytes32& secret,
+                                               const PublicKey& key) noexcept;
 
 /// A fresh random secret key (0 < k < n) from getrandom(2), drawing again in the ~2^-128 case
 /// that 32 random bytes are not a valid key. Error: the getrandom(2) failure.
-Result<Bytes32, RandomError> generate_secret_key() noexcept;
+[[nodiscard]] Result<Bytes32, RandomError> generate_secret_key() noexcept;
 
 }  // namespace keel::crypto::secp256k1

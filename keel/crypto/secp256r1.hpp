@@ -37,24 +37,26 @@ inline constexpr Uint256 kPrime = Uint256::from_limbs(0xFFFFFFFFFFFFFFFF, 0x0000
 /// (SEC 1 §4.1.6). Errors, checked in this order: invalid_r (r == 0 or r >= n), invalid_s
 /// (s == 0 or s >= n), invalid_recovery_id (> 3), no_public_key (r (+ n) is not below p or is
 /// not the x of a curve point, or the result is the point at infinity).
-Result<PublicKey, SigError> recover_public_key(const Hash32& msg, const Uint256& r,
-                                               const Uint256& s, std::uint8_t recovery_id) noexcept;
+[[nodiscard]] Result<PublicKey, SigError> recover_public_key(const Hash32& msg, const Uint256& r,
+                                                             const Uint256& s,
+                                                             std::uint8_t recovery_id) noexcept;
 
 /// recover_public_key(), then the address: keccak256(x || y)[12..32).
-Result<Address, SigError> recover_address(const Hash32& msg, const Uint256& r, const Uint256& s,
-                                          std::uint8_t recovery_id) noexcept;
+[[nodiscard]] Result<Address, SigError> recover_address(const Hash32& msg, const Uint256& r,
+                                                        const Uint256& s,
+                                                        std::uint8_t recovery_id) noexcept;
 
 /// Signs the 32-byte hash `msg` with `secret` through OpenSSL's ECDSA (random nonce), turns s
 /// into the low s (EIP-2, as Besu normalises it) and finds the recovery id by recovering each
 /// candidate and comparing with the signer's key. For tests and tools; allocates. Error:
 /// invalid_secret_key (secret == 0 or secret >= n).
-Result<RecoverableSignature, SigError> sign_recoverable(const Hash32& msg,
-                                                        const Bytes32& secret) noexcept;
+[[nodiscard]] Result<RecoverableSignature, SigError> sign_recoverable(
+    const Hash32& msg, const Bytes32& secret) noexcept;
 
 /// The public key of `secret` (secret * G). Error: invalid_secret_key.
-Result<PublicKey, SigError> public_key_of(const Bytes32& secret) noexcept;
+[[nodiscard]] Result<PublicKey, SigError> public_key_of(const Bytes32& secret) noexcept;
 
 /// The address of `secret`. Error: invalid_secret_key.
-Result<Address, SigError> address_of(const Bytes32& secret) noexcept;
+[[nodiscard]] Result<Address, SigError> address_of(const Bytes32& secret) noexcept;
 
 }  // namespace keel::crypto::secp256r1

@@ -57,20 +57,26 @@ constexpr bool iequals(std::string_view a, std::string_view b) noexcept {
 
 }  // namespace
 
-std::string_view describe(SigError e) noexcept {
+std::string_view describe(Errc e) noexcept {
     switch (e) {
-        case SigError::invalid_r:
+        case Errc::invalid_r:
             return "signature r is zero or not below the curve order";
-        case SigError::invalid_s:
+        case Errc::invalid_s:
             return "signature s is zero or not below the curve order";
-        case SigError::invalid_recovery_id:
+        case Errc::invalid_recovery_id:
             return "signature recovery id is above 3";
-        case SigError::no_public_key:
+        case Errc::no_public_key:
             return "signature does not recover to a public key";
-        case SigError::invalid_secret_key:
+        case Errc::invalid_secret_key:
             return "secret key is zero or not below the curve order";
+        case Errc::invalid_public_key:
+            return "public key is not a point on secp256k1";
+        case Errc::random_not_supported:
+            return "getrandom(2) is not supported by this kernel";
+        case Errc::random_failed:
+            return "getrandom(2) failed";
     }
-    return "unknown signature error";
+    return "unknown crypto error";
 }
 
 Address public_key_to_address(const PublicKey& key) noexcept {

@@ -15,7 +15,7 @@
 /// rule, not part of recovery: see is_low_s().
 ///
 /// Every function here is thread-safe (after start-up), allocation-free on the recovery path and
-/// noexcept; failures are SigError values.
+/// noexcept; failures are crypto::Errc values (errors.hpp).
 
 #include <cstddef>
 #include <cstdint>
@@ -26,20 +26,9 @@
 #include "keel/common/bytes.hpp"
 #include "keel/common/result.hpp"
 #include "keel/common/uint256.hpp"
+#include "keel/crypto/errors.hpp"
 
 namespace keel::crypto {
-
-/// Why a signature could not be recovered (or a key could not sign).
-enum class SigError : std::uint8_t {
-    invalid_r,            ///< r is zero or not below the curve order n
-    invalid_s,            ///< s is zero or not below the curve order n
-    invalid_recovery_id,  ///< the recovery id is above 3 (Ethereum signatures use 0 and 1)
-    no_public_key,        ///< no curve point has x = r (+ n), or the recovered key is infinity
-    invalid_secret_key,   ///< (signing) the secret key is zero or not below n
-};
-
-/// A short phrase for the code, e.g. "signature s is zero or not below the curve order".
-std::string_view describe(SigError e) noexcept;
 
 /// An uncompressed public key without its 0x04 prefix: x || y, 32 big-endian bytes each.
 using PublicKey = FixedBytes<64>;
@@ -119,13 +108,15 @@ const SignatureScheme& signature_scheme() noexcept;
 
 /// Recovers the signer's public key on the process-wide curve (SEC 1 §4.1.6).
 /// Errors: invalid_r, invalid_s, invalid_recovery_id, no_public_key.
-Result<PublicKey, SigError> recover_public_key(const Hash32& msg, const Uint256& r,
-                                               const Uint256& s, std::uint8_t recovery_id) noexcept;
+[[nodiscard]] Result<PublicKey, SigError> recover_public_key(const Hash32& msg, const Uint256& r,
+                                                             const Uint256& s,
+                                                             std::uint8_t recovery_id) noexcept;
 
 /// Recovers the signer's address on the process-wide curve: keccak256 of the recovered key's
 /// x || y, last 20 bytes. Errors as recover_public_key().
-Result<Address, SigError> recover_address(const Hash32& msg, const Uint256& r, const Uint256& s,
-                                          std::uint8_t recovery_id) noexcept;
+[[nodiscard]] Result<Address, SigError> recover_address(const Hash32& msg, const Uint256& r,
+                                                        const Uint256& s,
+                                                        std::uint8_t recovery_id) noexcept;
 
 /// Recovers every item of `in` into the same position of `out` (sizes must match; asserted), on
 /// the process-wide curve, spread over the oneTBB pool in chunks of several signatures (one

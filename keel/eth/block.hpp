@@ -59,11 +59,12 @@ struct Block {
 /// the first missing part), too_many_fields (more than 4), and every error of the parts' decoders
 /// (their fields say which part: header, transaction, withdrawal). On failure nothing is
 /// returned but the error.
-Result<Block, Error> decode_block(BytesView in, std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<Block, Error> decode_block(BytesView in, std::size_t base_offset = 0) noexcept;
 
 /// Decodes a body [transactions, ommers] or [transactions, ommers, withdrawals] (the element of
 /// an eth/66 BlockBodies message). Errors as decode_block(), without the header.
-Result<BlockBody, Error> decode_body(BytesView in, std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<BlockBody, Error> decode_body(BytesView in,
+                                                   std::size_t base_offset = 0) noexcept;
 
 /// Exact size of rlp(block).
 std::size_t encoded_size(const Block& b) noexcept;

@@ -95,6 +95,7 @@ Bytes encode(const Header& h);
 /// too_many_fields (more than 21; offset: the first extra item), integer_overflow, too_short,
 /// too_long. On failure nothing is returned but the error. The copy of extra_data is the only
 /// allocation.
-Result<Header, Error> decode_header(BytesView in, std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<Header, Error> decode_header(BytesView in,
+                                                  std::size_t base_offset = 0) noexcept;
 
 }  // namespace keel::eth

@@ -77,12 +77,14 @@ void encode_item(const Receipt& r, rlp::Encoder& out);
 /// too_few_fields, too_many_fields (also of a log: field receipt log), invalid_receipt_status
 /// (detail: its size), integer_overflow, too_short, too_long. On failure nothing is returned but
 /// the error; a success allocates the logs, their topics and data.
-Result<Receipt, Error> decode_receipt(BytesView in, std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<Receipt, Error> decode_receipt(BytesView in,
+                                                    std::size_t base_offset = 0) noexcept;
 
 /// Decodes one element of a list of receipts: an RLP list (legacy) or an RLP string holding a
 /// typed envelope, covering all of `item`. Errors: those of decode_receipt(), and
 /// type_not_supported for a string that holds no typed envelope.
-Result<Receipt, Error> decode_receipt_item(BytesView item, std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<Receipt, Error> decode_receipt_item(BytesView item,
+                                                         std::size_t base_offset = 0) noexcept;
 
 /// Sets the three bloom bits of `entry` (an address or a topic): for i in 0, 2, 4 the bit
 /// numbered by the low 11 bits of keccak256(entry)[i, i+1], bit 0 being the lowest bit of the

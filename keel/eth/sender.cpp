@@ -29,6 +29,9 @@ std::unexpected<Error> signature_error(const Transaction& tx, SigError e) noexce
         }
         case SigError::no_public_key:
         case SigError::invalid_secret_key:
+        case SigError::invalid_public_key:
+        case SigError::random_not_supported:
+        case SigError::random_failed:
             break;
     }
     return make_error(Errc::invalid_signature, Field::none, tx.offset_of(Field::none));
@@ -53,16 +56,26 @@ Result<Address, Error> recover(const Transaction& tx, const SignatureScheme& sch
     return *a;
 }
 
-// sender() on a given scheme.
+}  // namespace
+
+// The one holder of SenderSlot's key: publishes what recovery yields, and nothing else.
+struct SenderPublisher {
+    // sender() on a given scheme: the published sender, or a recovery that publishes (once; a
+    // thread that loses the race to publish returns its own result, which is the same address).
+    static Result<Address, Error> sender(const Transaction& tx,
+                                         const SignatureScheme& scheme) noexcept {
+        if (auto known = tx.cached_sender()) return *known;
+        auto a = recover(tx, scheme);
+        if (a) tx.sender_slot().publish(SenderSlot::Key{}, *a);
+        return a;
+    }
+};
+
+namespace {
 Result<Address, Error> cached_sender(const Transaction& tx,
                                      const SignatureScheme& scheme) noexcept {
-    std::optional<Address>& cache = tx.sender_cache();
-    if (cache) return *cache;
-    auto a = recover(tx, scheme);
-    if (a) cache = *a;
-    return a;
+    return SenderPublisher::sender(tx, scheme);
 }
-
 }  // namespace
 
 Result<Address, Error> sender(const Transaction& tx) noexcept {
@@ -112,6 +125,9 @@ Result<Address, Error> authority(const Authorization& auth) noexcept {
             return make_error(Errc::invalid_signature_values, Field::authorization_y_parity, 0);
         case SigError::no_public_key:
         case SigError::invalid_secret_key:
+        case SigError::invalid_public_key:
+        case SigError::random_not_supported:
+        case SigError::random_failed:
             break;
     }
     return make_error(Errc::invalid_signature, Field::authorization, 0);

@@ -4,9 +4,12 @@
 ///
 /// Recovery is lazy, cached and parallel in batches (DESIGN.md §1, eth): a transaction's hash
 /// never needs its sender; sender() recovers on first use, computing the signing hash only then,
-/// and stores the address in the transaction's cache slot (Transaction::sender_cache()), so the
-/// second call costs a load. recover_senders() does a whole block on oneTBB's pool, each
-/// transaction's cache written by exactly one task.
+/// and publishes the address into the transaction once (SenderSlot: atomic, first writer wins),
+/// so the second call costs an acquire load (Transaction::cached_sender()). recover_senders()
+/// does a whole block on oneTBB's pool. Any number of threads may recover the same transactions
+/// at once: they may each do the work, but they all return the same address and the published
+/// one is written once. Only this module can publish: a holder of a const Transaction cannot
+/// plant a sender.
 ///
 /// The curve is the process-wide keel::crypto::signature_algorithm() (secp256k1 unless
 /// `--signature-algorithm` chose secp256r1 at start-up), read once per call or per batch.
@@ -32,16 +35,15 @@
 
 namespace keel::eth {
 
-/// The sender of `tx`: the cached address if there is one, otherwise recovered from the
-/// signature over tx.signing_hash() and cached. Not thread-safe for one Transaction object (its
-/// cache is a plain slot): one thread per transaction, as the batch below arranges.
-Result<Address, Error> sender(const Transaction& tx) noexcept;
+/// The sender of `tx`: the published address if there is one, otherwise recovered from the
+/// signature over tx.signing_hash() and published. Thread-safe.
+[[nodiscard]] Result<Address, Error> sender(const Transaction& tx) noexcept;
 
-/// Recovers the sender of every transaction of `txs` that has none cached, spread over the
-/// oneTBB pool in chunks of several transactions, and caches each one that recovers. Returns
-/// the number of transactions whose sender is cached afterwards: txs.size() when every
-/// signature recovered; otherwise sender() on the others names their error. The transactions
-/// must not be used by other threads meanwhile.
+/// Recovers the sender of every transaction of `txs` that has none published, spread over the
+/// oneTBB pool in chunks of several transactions, and publishes each one that recovers. Returns
+/// the number of transactions whose sender is known afterwards: txs.size() when every
+/// signature recovered; otherwise sender() on the others names their error. Other threads may
+/// read or recover the same transactions meanwhile.
 std::size_t recover_senders(std::span<const Transaction> txs) noexcept;
 
 /// As above, and writes each transaction's outcome (sender() of it) to the same position of
@@ -57,6 +59,6 @@ void recover_senders(std::span<const Transaction> txs,
 /// Authorization value does not know where it was decoded from (a caller that does adds it).
 /// Chain id and nonce checks, which need the chain and the state, are the processor's; a
 /// failed authorization is skipped there, not fatal to the transaction.
-Result<Address, Error> authority(const Authorization& auth) noexcept;
+[[nodiscard]] Result<Address, Error> authority(const Authorization& auth) noexcept;
 
 }  // namespace keel::eth

@@ -36,8 +36,8 @@ Transaction decode_or_die(const TransactionFields& f) {
 }
 
 // kBlockTxs signed EIP-1559 transfers with calldata, from distinct seeded keys.
-const std::vector<Transaction>& block() {
-    static const std::vector<Transaction> txs = [] {
+std::vector<Transaction>& block() {
+    static std::vector<Transaction> txs = [] {
         std::mt19937_64 rng(1559);
         std::vector<Transaction> out;
         out.reserve(kBlockTxs);
@@ -94,10 +94,10 @@ BENCHMARK(BM_SenderBare);
 
 // keel::eth::sender with an empty cache each time (a recovery per call).
 void BM_Sender(benchmark::State& state) {
-    const auto& txs = block();
+    auto& txs = block();
     std::size_t i = 0;
     for (auto _ : state) {
-        txs[i].sender_cache().reset();
+        txs[i].clear_cached_sender();
         auto a = keel::eth::sender(txs[i]);
         benchmark::DoNotOptimize(a);
         i = (i + 1) % txs.size();
@@ -132,13 +132,13 @@ BENCHMARK(BM_SigningHash);
 
 // Both over the same 64 transactions per iteration, alternately; ratio = bare / keel time.
 void BM_SenderVsBare(benchmark::State& state) {
-    const auto& txs = block();
+    auto& txs = block();
     const secp256k1_context* ctx = keel::testutil::bare_secp256k1_context();
     constexpr std::size_t kChunk = 64;
     keel::testutil::AlternatingTimer timer;
     std::size_t base = 0;
     for (auto _ : state) {
-        for (std::size_t i = base; i < base + kChunk; ++i) txs[i].sender_cache().reset();
+        for (std::size_t i = base; i < base + kChunk; ++i) txs[i].clear_cached_sender();
         timer.run(
             [&] {
                 for (std::size_t i = base; i < base + kChunk; ++i) {
@@ -160,11 +160,11 @@ BENCHMARK(BM_SenderVsBare)->Unit(benchmark::kMillisecond);
 
 // recover_senders over the whole block on range(0) threads, caches cleared before each run.
 void BM_RecoverSenders(benchmark::State& state) {
-    const auto& txs = block();
+    auto& txs = block();
     keel::parallel::ThreadLimit limit(static_cast<std::size_t>(state.range(0)));
     for (auto _ : state) {
         state.PauseTiming();
-        for (const auto& tx : txs) tx.sender_cache().reset();
+        for (auto& tx : txs) tx.clear_cached_sender();
         state.ResumeTiming();
         const std::size_t n = keel::eth::recover_senders(txs);
         if (n != txs.size()) {

@@ -27,9 +27,10 @@
 /// over that buffer, reached through offsets (so copies of a Transaction stay valid). Its hash
 /// (keccak256 of the envelope) is computed while decoding; the signing hash only on demand.
 ///
-/// Threading: a const Transaction may be read from many threads, except sender_cache(), which
-/// is not synchronized (see there).
+/// Threading: a const Transaction may be read from many threads, sender recovery included: the
+/// recovered sender is published once, atomically (SenderSlot), and no const holder can write it.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -267,8 +268,75 @@ namespace detail {
 void hash_transactions(std::span<Transaction> txs) noexcept;
 }  // namespace detail
 
+/// The sender a Transaction remembers after recovery: empty until keel/eth/sender.hpp publishes
+/// the recovered address, then that address for good. Publishing is once and atomic: of two
+/// threads recovering the same transaction, the first to claim the slot writes it and the other
+/// keeps its own (equal) result; a reader sees either nothing or the whole address (acquire /
+/// release on the state byte). Nothing but sender recovery can publish (see Key), so a const
+/// Transaction cannot be given a sender that its signature does not yield.
+class SenderSlot {
+  public:
+    SenderSlot() noexcept = default;
+    /// Copies carry a published sender (and not one being written at that moment).
+    SenderSlot(const SenderSlot& o) noexcept { copy_from(o); }
+    SenderSlot& operator=(const SenderSlot& o) noexcept {
+        if (this != &o) copy_from(o);
+        return *this;
+    }
+    ~SenderSlot() = default;
+
+    /// The published sender, or nullopt.
+    std::optional<Address> get() const noexcept {
+        if (state_.load(std::memory_order_acquire) != kReady) return std::nullopt;
+        return address_;
+    }
+
+    /// Only sender recovery makes one (keel/eth/sender.cpp).
+    class Key {
+        Key() = default;
+        friend struct SenderPublisher;
+    };
+    /// Publishes `a` unless a sender is published or being published already (then the slot
+    /// keeps that one: every recovery of a transaction yields the same address).
+    void publish(Key, const Address& a) const noexcept {
+        std::uint8_t expected = kEmpty;
+        // Claim first, write, then release: the address is written by one thread only, and a
+        // reader that sees kReady sees the bytes written before it.
+        if (!state_.compare_exchange_strong(expected, kWriting, std::memory_order_acquire,
+                                            std::memory_order_relaxed)) {
+            return;
+        }
+        address_ = a;
+        state_.store(kReady, std::memory_order_release);
+    }
+
+    /// Forgets the sender. Needs a non-const Transaction, i.e. sole ownership (benchmarks that
+    /// recover the same transactions again, tests).
+    void clear() noexcept {
+        state_.store(kEmpty, std::memory_order_relaxed);
+        address_ = Address{};
+    }
+
+  private:
+    static constexpr std::uint8_t kEmpty = 0, kWriting = 1, kReady = 2;
+
+    void copy_from(const SenderSlot& o) noexcept {
+        if (o.state_.load(std::memory_order_acquire) == kReady) {
+            address_ = o.address_;
+            state_.store(kReady, std::memory_order_relaxed);
+        } else {
+            address_ = Address{};
+            state_.store(kEmpty, std::memory_order_relaxed);
+        }
+    }
+
+    mutable Address address_{};
+    mutable std::atomic<std::uint8_t> state_{kEmpty};
+};
+
 /// A decoded transaction of any type. Created by decode_transaction() or
-/// decode_transaction_network(); immutable afterwards (but for the sender cache).
+/// decode_transaction_network(); immutable afterwards (the sender, once recovered, is published
+/// into it once; see SenderSlot).
 ///
 /// Accessors of fields a type does not have return zero/empty values: chain_id() is nullopt
 /// for a legacy transaction without EIP-155 chain id; gas_price(), max_fee_per_gas() and
@@ -390,10 +458,13 @@ class Transaction {
     /// Number of zero bytes in data() (calldata gas, EIP-2028/7623), counted on each call.
     std::size_t data_zero_bytes() const noexcept;
 
-    /// A cache slot for the sender, filled by keel/eth/sender.hpp after recovery. Not
-    /// synchronized: one thread per Transaction object (the batch API hands each transaction
-    /// to one task). Copies carry the cached value with them.
-    std::optional<Address>& sender_cache() const noexcept { return sender_; }
+    /// The sender recovered earlier by keel/eth/sender.hpp (sender(), recover_senders()), or
+    /// nullopt when none has been. Safe from any thread. Copies carry it with them.
+    std::optional<Address> cached_sender() const noexcept { return sender_.get(); }
+    /// The slot sender recovery publishes into (only it holds the key that writes).
+    const SenderSlot& sender_slot() const noexcept { return sender_; }
+    /// Forgets the recovered sender (sole owners only: the transaction is not const).
+    void clear_cached_sender() noexcept { sender_.clear(); }
 
     /// A key only the decoders can make: Transactions are created by decoding.
     class Key {
@@ -424,7 +495,7 @@ class Transaction {
     std::uint64_t gas_limit_ = 0;
     std::size_t base_offset_ = 0;
     Address to_;
-    mutable std::optional<Address> sender_;
+    SenderSlot sender_;
     TxType type_ = TxType::legacy;
     bool has_chain_id_ = false;
     bool is_create_ = false;
@@ -464,8 +535,8 @@ class Transaction {
 /// too_few_fields, too_many_fields, integer_overflow, too_short, too_long, create_not_allowed.
 /// A blob transaction must be in its canonical form here (no sidecar).
 /// On failure nothing is returned but the error.
-Result<Transaction, Error> decode_transaction(BytesView envelope,
-                                              std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<Transaction, Error> decode_transaction(BytesView envelope,
+                                                            std::size_t base_offset = 0) noexcept;
 
 /// Decodes many envelopes: appends, for each of `envelopes` in order, exactly what
 /// decode_transaction(envelope) returns (the same Transaction, hash included, or the same
@@ -480,21 +551,21 @@ std::size_t decode_transactions(std::span<const BytesView> envelopes,
 namespace detail {
 /// decode_transaction() without computing the hash (hash() stays zero): for benchmarks that
 /// separate the cost of parsing from the cost of Keccak. Not for other use.
-Result<Transaction, Error> decode_transaction_unhashed(BytesView envelope,
-                                                       std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<Transaction, Error> decode_transaction_unhashed(
+    BytesView envelope, std::size_t base_offset = 0) noexcept;
 
 /// decode_transaction_item() without computing the hash: block decoding parses a body's
 /// transactions, then hashes them together with hash_transactions().
-Result<Transaction, Error> decode_transaction_item_unhashed(BytesView item,
-                                                            std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<Transaction, Error> decode_transaction_item_unhashed(
+    BytesView item, std::size_t base_offset = 0) noexcept;
 }  // namespace detail
 
 /// Decodes one element of a block body's transaction list (EIP-2718): an RLP list (a legacy
 /// transaction) or an RLP string holding a typed envelope. The element must cover `item`
 /// exactly (rlp trailing_bytes otherwise, reported after any error inside it). Errors: those of
 /// decode_transaction(); type_not_supported when a string holds no typed envelope.
-Result<Transaction, Error> decode_transaction_item(BytesView item,
-                                                   std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<Transaction, Error> decode_transaction_item(
+    BytesView item, std::size_t base_offset = 0) noexcept;
 
 /// Decodes the network (pooled-transactions, eth/68 and eth/69) form: identical to the envelope
 /// for types 0, 1, 2 and 4; a blob transaction must carry its sidecar:
@@ -504,7 +575,7 @@ Result<Transaction, Error> decode_transaction_item(BytesView item,
 /// blob hash and blob; one proof per blob, or 128 per blob in version 1); it does not verify
 /// the KZG commitments or proofs. The hash and encoded() cover the canonical envelope only.
 /// Errors: those of decode_transaction(), wrong_wrapper_version, sidecar_count_mismatch.
-Result<Transaction, Error> decode_transaction_network(BytesView network) noexcept;
+[[nodiscard]] Result<Transaction, Error> decode_transaction_network(BytesView network) noexcept;
 
 /// The fields of a transaction as owned values, to build one (tests, tools, signing). Fields a
 /// type does not have are ignored when encoding.

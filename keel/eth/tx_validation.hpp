@@ -70,7 +70,7 @@ std::uint64_t floor_data_gas(const Transaction& tx) noexcept;
 
 /// Checks `tx` at `fork` for the chain `chain_id` (see the list at the top of this file).
 /// Error offsets point at the field's item in the envelope (offset_of()).
-Result<void, Error> validate(const Transaction& tx, Fork fork,
-                             std::uint64_t chain_id = kMainnetChainId) noexcept;
+[[nodiscard]] Result<void, Error> validate(const Transaction& tx, Fork fork,
+                                           std::uint64_t chain_id = kMainnetChainId) noexcept;
 
 }  // namespace keel::eth

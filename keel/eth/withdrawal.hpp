@@ -41,7 +41,8 @@ Bytes encode(const Withdrawal& w);
 /// most 64 bits, address 20 bytes). Offsets start at `base_offset`. Errors: rlp (field
 /// withdrawal for the list itself), too_few_fields, too_many_fields, integer_overflow,
 /// too_short, too_long (field: the one at fault). Allocates nothing.
-Result<Withdrawal, Error> decode_withdrawal(BytesView in, std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<Withdrawal, Error> decode_withdrawal(BytesView in,
+                                                          std::size_t base_offset = 0) noexcept;
 
 /// The withdrawals root: trie root of RLP(i) -> rlp(withdrawals[i]) (EIP-4895).
 /// `builder` is reused for its buffers (see trie::RootBuilder).

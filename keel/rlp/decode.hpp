@@ -144,8 +144,8 @@ struct Header {
 }
 
 /// parse_header() as a Result, for the header at absolute offset `off`.
-inline Result<Item, Error> parse_item(const std::uint8_t* p, std::size_t avail,
-                                      std::size_t off) noexcept {
+[[nodiscard]] inline Result<Item, Error> parse_item(const std::uint8_t* p, std::size_t avail,
+                                                    std::size_t off) noexcept {
     Header h;
     Errc err;
     if (!parse_header(p, avail, h, err)) [[unlikely]]
@@ -160,7 +160,8 @@ inline Result<Item, Error> parse_item(const std::uint8_t* p, std::size_t avail,
 /// and ignored; list payloads are not looked into.
 /// Errors: empty_input, truncated, length_past_input, length_overflow, non_canonical_size,
 /// leading_zero_in_length, non_canonical_single_byte (offset: the header).
-inline Result<Item, Error> decode_header(BytesView in, std::size_t base_offset = 0) noexcept {
+[[nodiscard]] inline Result<Item, Error> decode_header(BytesView in,
+                                                       std::size_t base_offset = 0) noexcept {
     if (in.empty()) [[unlikely]]
         return input_error(Errc::empty_input, base_offset);
     return detail::parse_item(in.data(), in.size(), base_offset);
@@ -168,7 +169,7 @@ inline Result<Item, Error> decode_header(BytesView in, std::size_t base_offset =
 
 /// Exactly one item covering all of `in` (trailing_bytes otherwise, at the first extra byte).
 /// Does not descend into a list's payload: use validate() for that.
-Result<Item, Error> decode_single(BytesView in, std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<Item, Error> decode_single(BytesView in, std::size_t base_offset = 0) noexcept;
 
 /// Checks that `in` is exactly one item and that every item nested in it is canonical and fits in
 /// its parent, with lists nested at most `max_depth` deep (too_deep at the first list beyond).
@@ -177,8 +178,8 @@ Result<Item, Error> decode_single(BytesView in, std::size_t base_offset = 0) noe
 /// Errors: the header errors of decode_header() for any item (a child that overruns its list is
 /// length_past_input or truncated, offset: the child), trailing_bytes, too_deep.
 /// Precondition (asserted): max_depth <= kMaxDepthLimit. Offsets start at `base_offset`.
-Result<void, Error> validate(BytesView in, std::size_t max_depth = kMaxDepth,
-                             std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<void, Error> validate(BytesView in, std::size_t max_depth = kMaxDepth,
+                                           std::size_t base_offset = 0) noexcept;
 
 /// A cursor over a sequence of encoded items, typically the payload of a list. Each read checks
 /// the header of the item it returns (canonical, fits in the sequence) and moves past it; it does
@@ -205,7 +206,7 @@ class Decoder {
 
     /// The next item, string or list. Errors: missing_item when empty (offset: the end), else
     /// the header errors of decode_header().
-    Result<Item, Error> next() noexcept {
+    [[nodiscard]] Result<Item, Error> next() noexcept {
         detail::Header h;
         Errc err;
         if (!read(h, err)) [[unlikely]]
@@ -216,7 +217,7 @@ class Decoder {
     }
 
     /// The payload of the next item, which must be a string (expected_string otherwise).
-    Result<BytesView, Error> next_string() noexcept {
+    [[nodiscard]] Result<BytesView, Error> next_string() noexcept {
         detail::Header h;
         Errc err;
         if (!read_string(h, err)) [[unlikely]]
@@ -227,7 +228,7 @@ class Decoder {
 
     /// A cursor over the children of the next item, which must be a list (expected_list
     /// otherwise). The children are not checked until read.
-    Result<Decoder, Error> next_list() noexcept {
+    [[nodiscard]] Result<Decoder, Error> next_list() noexcept {
         detail::Header h;
         Errc err;
         if (!read(h, err)) [[unlikely]]
@@ -245,7 +246,7 @@ class Decoder {
     /// the header errors; offset: the item's header.
     template <std::unsigned_integral T>
         requires(!std::same_as<T, bool>)
-    Result<T, Error> next_uint() noexcept {
+    [[nodiscard]] Result<T, Error> next_uint() noexcept {
         detail::Header h;
         Errc err;
         if (!read_uint(h, sizeof(T), err)) [[unlikely]]
@@ -256,7 +257,7 @@ class Decoder {
 
     /// The next item as a minimal big-endian integer of at most `max_bytes` bytes (for values
     /// wider than 64 bits): the bytes without leading zero, empty for 0. Errors as next_uint().
-    Result<BytesView, Error> next_uint_bytes(std::size_t max_bytes) noexcept {
+    [[nodiscard]] Result<BytesView, Error> next_uint_bytes(std::size_t max_bytes) noexcept {
         detail::Header h;
         Errc err;
         if (!read_uint(h, max_bytes, err)) [[unlikely]]
@@ -267,7 +268,7 @@ class Decoder {
 
     /// The next item as a 256-bit integer (EVM word: value, gas price, signature r and s).
     /// Errors as next_uint(); integer_overflow above 32 bytes.
-    Result<Uint256, Error> next_uint256() noexcept {
+    [[nodiscard]] Result<Uint256, Error> next_uint256() noexcept {
         detail::Header h;
         Errc err;
         if (!read_uint(h, 32, err)) [[unlikely]]
@@ -279,7 +280,7 @@ class Decoder {
     /// The next item as exactly N bytes (hash, address). Errors: expected_string, wrong_size,
     /// and the header errors; offset: the item's header.
     template <std::size_t N>
-    Result<FixedBytes<N>, Error> next_fixed() noexcept {
+    [[nodiscard]] Result<FixedBytes<N>, Error> next_fixed() noexcept {
         detail::Header h;
         Errc err;
         if (!read_string(h, err)) [[unlikely]]
@@ -294,7 +295,7 @@ class Decoder {
 
     /// Number of items left, walking their headers only (nested payloads are not read).
     /// Errors: the header errors of the first bad header.
-    Result<std::size_t, Error> count() const noexcept {
+    [[nodiscard]] Result<std::size_t, Error> count() const noexcept {
         Decoder d = *this;
         std::size_t n = 0;
         while (!d.empty()) {
@@ -308,7 +309,7 @@ class Decoder {
 
     /// Succeeds when every item has been read; trailing_bytes (offset: the next item) otherwise.
     /// Call it after reading the last expected field of a fixed-shape list.
-    Result<void, Error> finish() const noexcept {
+    [[nodiscard]] Result<void, Error> finish() const noexcept {
         if (pos_ != end_) [[unlikely]]
             return input_error(Errc::trailing_bytes, offset_);
         return {};
@@ -364,6 +365,6 @@ class Decoder {
 
 /// A cursor over the children of the top-level list that must cover all of `in`.
 /// Errors: those of decode_single(), expected_list (offset: base_offset).
-Result<Decoder, Error> open_list(BytesView in, std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<Decoder, Error> open_list(BytesView in, std::size_t base_offset = 0) noexcept;
 
 }  // namespace keel::rlp

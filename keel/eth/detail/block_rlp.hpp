@@ -38,7 +38,7 @@ class Fields {
     std::size_t offset() const noexcept { return d_.offset(); }
 
     /// A 64-bit integer field.
-    Result<std::uint64_t, Error> u64(Field f) noexcept {
+    [[nodiscard]] Result<std::uint64_t, Error> u64(Field f) noexcept {
         auto r = d_.next_uint<std::uint64_t>();
         if (!r) [[unlikely]]
             return unexpected(map(r.error(), f));
@@ -46,7 +46,7 @@ class Fields {
     }
 
     /// A 256-bit integer field.
-    Result<Uint256, Error> u256(Field f) noexcept {
+    [[nodiscard]] Result<Uint256, Error> u256(Field f) noexcept {
         auto r = d_.next_uint256();
         if (!r) [[unlikely]]
             return unexpected(map(r.error(), f));
@@ -55,7 +55,7 @@ class Fields {
 
     /// A string of exactly N bytes (hash, address, bloom, nonce).
     template <std::size_t N>
-    Result<FixedBytes<N>, Error> fixed(Field f) noexcept {
+    [[nodiscard]] Result<FixedBytes<N>, Error> fixed(Field f) noexcept {
         auto r = d_.next_fixed<N>();
         if (!r) [[unlikely]]
             return unexpected(map(r.error(), f));
@@ -63,7 +63,7 @@ class Fields {
     }
 
     /// A string of any size (a view into the input).
-    Result<BytesView, Error> bytes(Field f) noexcept {
+    [[nodiscard]] Result<BytesView, Error> bytes(Field f) noexcept {
         auto r = d_.next_string();
         if (!r) [[unlikely]]
             return unexpected(map(r.error(), f));
@@ -71,7 +71,7 @@ class Fields {
     }
 
     /// A nested list: a cursor over its items.
-    Result<rlp::Decoder, Error> list(Field f) noexcept {
+    [[nodiscard]] Result<rlp::Decoder, Error> list(Field f) noexcept {
         auto r = d_.next_list();
         if (!r) [[unlikely]]
             return unexpected(map(r.error(), f));
@@ -79,7 +79,7 @@ class Fields {
     }
 
     /// The next item, string or list.
-    Result<rlp::Item, Error> item(Field f) noexcept {
+    [[nodiscard]] Result<rlp::Item, Error> item(Field f) noexcept {
         auto r = d_.next();
         if (!r) [[unlikely]]
             return unexpected(map(r.error(), f));
@@ -87,7 +87,7 @@ class Fields {
     }
 
     /// Succeeds when no field is left; too_many_fields (offset: the first extra item) otherwise.
-    Result<void, Error> finish(Field whole) const noexcept {
+    [[nodiscard]] Result<void, Error> finish(Field whole) const noexcept {
         if (!d_.empty()) [[unlikely]]
             return make_error(Errc::too_many_fields, whole, d_.offset());
         return {};
