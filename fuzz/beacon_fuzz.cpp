@@ -20,6 +20,7 @@
 #include "keel/beacon/capella.hpp"
 #include "keel/beacon/deneb.hpp"
 #include "keel/beacon/electra.hpp"
+#include "keel/beacon/fulu.hpp"
 #include "keel/beacon/phase0.hpp"
 #include "keel/ssz/ssz.hpp"
 
@@ -65,7 +66,7 @@ void run(BytesView in) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
     const BytesView in(data + 1, size - 1);
-    switch (data[0] % 10) {
+    switch (data[0] % 13) {
         case 0:
             run<phase0::Attestation<Mainnet>>(in);
             break;
@@ -92,6 +93,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             break;
         case 8:
             run<electra::SignedBeaconBlock<Minimal>>(in);
+            break;
+        case 10:
+            run<fulu::DataColumnSidecar<Minimal>>(in);
+            break;
+        case 11:
+            run<fulu::DataColumnsByRootIdentifier<Mainnet>>(in);
+            break;
+        case 12:
+            run<phase0::SignedAggregateAndProofOf<
+                phase0::AggregateAndProofOf<electra::Attestation<Minimal>>>>(in);
             break;
         default:
             run<phase0::Validator>(in);

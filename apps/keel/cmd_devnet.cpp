@@ -11,6 +11,7 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include "apps/keel/commands.hpp"
 #include "apps/keel/input.hpp"
@@ -55,6 +56,13 @@ class TempFile {
   public:
     TempFile(std::string label, std::string final_path)
         : label_(std::move(label)), final_(std::move(final_path)), tmp_(final_ + ".tmp") {
+        // A directory can never be renamed over: refuse it now, before anything is generated
+        // (the rename at the end would fail after all the work).
+        struct stat st{};
+        if (::stat(final_.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+            throw Failure{kExitUsage, fmt::format("{}: --out {}: is a directory (want a file path)",
+                                                  label_, final_)};
+        }
         f_ = std::fopen(tmp_.c_str(), "wb");
         if (f_ == nullptr) {
             throw Failure{kExitUsage, fmt::format("{}: cannot write {}: {}", label_, tmp_,
@@ -148,8 +156,9 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 beacon::Fork parse_beacon_fork(const char* label, const std::string& name) {
     auto fork = beacon::parse_fork(name);
     if (!fork) {
-        throw Failure{kExitUsage, fmt::format("{}: --fork {}: unknown fork (want deneb or electra)",
-                                              label, name)};
+        throw Failure{
+            kExitUsage,
+            fmt::format("{}: --fork {}: unknown fork (want deneb, electra or fulu)", label, name)};
     }
     return *fork;
 }
@@ -244,7 +253,7 @@ void add_gen_beacon_block(CLI::App& devnet) {
         "Write a deterministic busy mainnet-preset SignedBeaconBlock (deneb or electra) as raw "
         "SSZ; signatures are not valid BLS (see docs/devnet.md)");
     auto o = std::make_shared<BeaconBlockOptions>();
-    cmd->add_option("--fork", o->fork, "deneb or electra")->capture_default_str();
+    cmd->add_option("--fork", o->fork, "deneb, electra or fulu")->capture_default_str();
     cmd->add_option("--seed", o->seed, "seed of every value")
         ->capture_default_str()
         ->check(CLI::NonNegativeNumber);
@@ -268,7 +277,7 @@ void add_gen_beacon_state(CLI::App& devnet) {
     cmd->add_option("--validators", o->validators, "N: validators (1..2000000)")
         ->required()
         ->check(CLI::NonNegativeNumber);
-    cmd->add_option("--fork", o->fork, "deneb or electra")->capture_default_str();
+    cmd->add_option("--fork", o->fork, "deneb, electra or fulu")->capture_default_str();
     cmd->add_option("--seed", o->seed, "seed of every value")
         ->capture_default_str()
         ->check(CLI::NonNegativeNumber);

@@ -74,27 +74,43 @@ struct BlockRootArgs {
     unsigned repeat = 1;
 };
 
+/// Refuses an unknown --type or --preset before any input is read: bad usage (exit 2).
+void check_type_arg(std::string_view verb, const std::string& type, const std::string& preset) {
+    if (auto ok = beacon::check_type(type, preset); !ok) {
+        throw Failure{kExitUsage, fmt::format("ssz {}: {}", verb, beacon::to_string(ok.error()))};
+    }
+}
+
+/// The failure for a registry error on FILE: exit 2 for a name, 1 for the data.
+Failure registry_failure(std::string_view verb, const std::string& file, const beacon::Error& e) {
+    return Failure{beacon::is_usage(e.code) ? kExitUsage : kExitBadData,
+                   fmt::format("ssz {}: {}: {}", verb, file, beacon::to_string(e))};
+}
+
 void run_root(const RootArgs& a) {
+    check_type_arg("root", a.type, a.preset);
     const Bytes in = read_ssz_file(a.file);
     auto r = beacon::decode_and_root(a.type, a.preset, in);
-    if (!r) throw Failure{kExitBadData, fmt::format("ssz root: {}: {}", a.file, r.error())};
+    if (!r) throw registry_failure("root", a.file, r.error());
     std::printf("%s\n", hex::encode_prefixed(r->root.view()).c_str());
 }
 
 void run_decode(const DecodeArgs& a) {
+    check_type_arg("decode", a.type, a.preset);
     const Bytes in = read_ssz_file(a.file);
     auto r = beacon::to_json(a.type, a.preset, in,
                              a.pretty ? ssz::JsonLayout::pretty : ssz::JsonLayout::compact);
-    if (!r) throw Failure{kExitBadData, fmt::format("ssz decode: {}: {}", a.file, r.error())};
+    if (!r) throw registry_failure("decode", a.file, r.error());
     r->push_back('\n');
     // One write: a mainnet state prints hundreds of megabytes.
     std::fwrite(r->data(), 1, r->size(), stdout);
 }
 
 void run_encode(const EncodeArgs& a) {
+    check_type_arg("encode", a.type, a.preset);
     const std::string text = read_text_arg(a.file == "-" ? a.file : "@" + a.file, "json input");
     auto r = beacon::from_json(a.type, a.preset, text);
-    if (!r) throw Failure{kExitBadData, fmt::format("ssz encode: {}: {}", a.file, r.error())};
+    if (!r) throw registry_failure("encode", a.file, r.error());
     if (!a.out.empty()) return write_output(a.out, *r);
     std::string hex = hex::encode(*r, {.prefix = true});
     hex.push_back('\n');
@@ -135,9 +151,10 @@ void run_block_root(const BlockRootArgs& a) {
         const double s =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         if (!r) {
-            throw Failure{kExitBadData,
-                          fmt::format("ssz block-root: {}: {}{}", a.file, r.error(),
-                                      is_signed ? " (in the message of a SignedBeaconBlock)" : "")};
+            throw Failure{
+                kExitBadData,
+                fmt::format("ssz block-root: {}: {}{}", a.file, beacon::to_string(r.error()),
+                            is_signed ? " (in the message of a SignedBeaconBlock)" : "")};
         }
         root = r->root;
         best = std::min(best, s);

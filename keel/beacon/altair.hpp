@@ -171,6 +171,91 @@ struct BeaconState {
     }
 };
 
+// Sync committee duties (specs/altair/validator.md, "Containers").
+
+/// SYNC_COMMITTEE_SUBNET_COUNT (altair/validator.md, "Misc"): a constant, not a preset value.
+inline constexpr std::uint64_t kSyncCommitteeSubnetCount = 4;
+
+/// SyncCommitteeMessage: one member's signature over a block root.
+struct SyncCommitteeMessage {
+    Slot slot = 0;
+    Root beacon_block_root;
+    ValidatorIndex validator_index = 0;
+    BLSSignature signature;
+
+    static constexpr std::string_view ssz_name = "SyncCommitteeMessage";
+    static constexpr auto ssz_fields() {
+        using T = SyncCommitteeMessage;
+        return std::tuple{ssz::field("slot", &T::slot),
+                          ssz::field("beacon_block_root", &T::beacon_block_root),
+                          ssz::field("validator_index", &T::validator_index),
+                          ssz::field("signature", &T::signature)};
+    }
+};
+
+/// SyncCommitteeContribution: the aggregate of one subcommittee's messages.
+template <class P>
+struct SyncCommitteeContribution {
+    Slot slot = 0;
+    Root beacon_block_root;
+    std::uint64_t subcommittee_index = 0;
+    ssz::Bitvector<P::SYNC_COMMITTEE_SIZE / kSyncCommitteeSubnetCount> aggregation_bits;
+    BLSSignature signature;
+
+    static constexpr std::string_view ssz_name = "SyncCommitteeContribution";
+    static constexpr auto ssz_fields() {
+        using T = SyncCommitteeContribution;
+        return std::tuple{ssz::field("slot", &T::slot),
+                          ssz::field("beacon_block_root", &T::beacon_block_root),
+                          ssz::field("subcommittee_index", &T::subcommittee_index),
+                          ssz::field("aggregation_bits", &T::aggregation_bits),
+                          ssz::field("signature", &T::signature)};
+    }
+};
+
+/// ContributionAndProof: an aggregator's contribution and its selection proof.
+template <class P>
+struct ContributionAndProof {
+    ValidatorIndex aggregator_index = 0;
+    SyncCommitteeContribution<P> contribution;
+    BLSSignature selection_proof;
+
+    static constexpr std::string_view ssz_name = "ContributionAndProof";
+    static constexpr auto ssz_fields() {
+        using T = ContributionAndProof;
+        return std::tuple{ssz::field("aggregator_index", &T::aggregator_index),
+                          ssz::field("contribution", &T::contribution),
+                          ssz::field("selection_proof", &T::selection_proof)};
+    }
+};
+
+/// SignedContributionAndProof.
+template <class P>
+struct SignedContributionAndProof {
+    ContributionAndProof<P> message;
+    BLSSignature signature;
+
+    static constexpr std::string_view ssz_name = "SignedContributionAndProof";
+    static constexpr auto ssz_fields() {
+        using T = SignedContributionAndProof;
+        return std::tuple{ssz::field("message", &T::message),
+                          ssz::field("signature", &T::signature)};
+    }
+};
+
+/// SyncAggregatorSelectionData: what a sync aggregator signs for its selection proof.
+struct SyncAggregatorSelectionData {
+    Slot slot = 0;
+    std::uint64_t subcommittee_index = 0;
+
+    static constexpr std::string_view ssz_name = "SyncAggregatorSelectionData";
+    static constexpr auto ssz_fields() {
+        using T = SyncAggregatorSelectionData;
+        return std::tuple{ssz::field("slot", &T::slot),
+                          ssz::field("subcommittee_index", &T::subcommittee_index)};
+    }
+};
+
 /// altair containers of the mainnet preset (the preset-independent ones are in altair::).
 namespace mainnet {
 using IndexedAttestation = altair::IndexedAttestation<Mainnet>;

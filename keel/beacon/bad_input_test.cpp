@@ -52,7 +52,7 @@ TEST(BeaconBadInput, CorruptedOffset) {
     // The registry reports the same message.
     auto r = decode_and_root("deneb.BeaconBlock", "mainnet", bytes);
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error(), msg);
+    EXPECT_EQ(to_string(r.error()), msg);
 }
 
 TEST(BeaconBadInput, TrailingByte) {

@@ -229,6 +229,22 @@ struct BeaconState {
     }
 };
 
+/// PowBlock (specs/bellatrix/fork-choice.md): the proof-of-work block fields the merge
+/// transition checks.
+struct PowBlock {
+    Hash32 block_hash;
+    Hash32 parent_hash;
+    Uint256 total_difficulty;
+
+    static constexpr std::string_view ssz_name = "PowBlock";
+    static constexpr auto ssz_fields() {
+        using T = PowBlock;
+        return std::tuple{ssz::field("block_hash", &T::block_hash),
+                          ssz::field("parent_hash", &T::parent_hash),
+                          ssz::field("total_difficulty", &T::total_difficulty)};
+    }
+};
+
 /// bellatrix containers of the mainnet preset (the preset-independent ones are in bellatrix::).
 namespace mainnet {
 using IndexedAttestation = bellatrix::IndexedAttestation<Mainnet>;

@@ -13,13 +13,14 @@ struct ForkInfo {
     std::string_view name;
     std::uint64_t mainnet_epoch;
 };
-constexpr std::array<ForkInfo, 6> kForks{{
+constexpr std::array<ForkInfo, kForkCount> kForks{{
     {"phase0", 0},
     {"altair", 74240},      // ALTAIR_FORK_EPOCH
     {"bellatrix", 144896},  // BELLATRIX_FORK_EPOCH
     {"capella", 194048},    // CAPELLA_FORK_EPOCH
     {"deneb", 269568},      // DENEB_FORK_EPOCH
     {"electra", 364032},    // ELECTRA_FORK_EPOCH
+    {"fulu", 411392},       // FULU_FORK_EPOCH (2025-12-03 21:49:11 UTC)
 }};
 
 }  // namespace

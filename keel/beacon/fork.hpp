@@ -2,6 +2,7 @@
 /// The consensus forks, their names, and which fork a mainnet slot belongs to
 /// (consensus-specs configs/mainnet.yaml: *_FORK_EPOCH; 32 slots per epoch).
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -9,7 +10,10 @@
 namespace keel::beacon {
 
 /// A consensus fork, in activation order.
-enum class Fork : std::uint8_t { phase0, altair, bellatrix, capella, deneb, electra };
+enum class Fork : std::uint8_t { phase0, altair, bellatrix, capella, deneb, electra, fulu };
+
+/// The number of forks (Fork's last value + 1).
+inline constexpr std::size_t kForkCount = 7;
 
 /// The fork's name as the specs write it ("phase0", "altair", ...).
 std::string_view fork_name(Fork f) noexcept;

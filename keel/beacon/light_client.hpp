@@ -1,10 +1,11 @@
 #pragma once
 /// Light-client sync-protocol containers (consensus-specs specs/altair/light-client/
 /// sync-protocol.md, and capella/deneb's light-client/sync-protocol.md for the header with the
-/// execution payload header), altair through deneb. They are templates on the preset and on
-/// the LightClientHeader of the fork; each fork header's `light_client` aliases name them. The
-/// branch depths are floorlog2 of the generalized indices before electra (electra deepens them
-/// and is not covered here).
+/// execution payload header, and electra's for the deeper branches), altair through fulu. They
+/// are templates on the preset, the LightClientHeader of the fork and the branch depths; the
+/// aliases at the end name each fork's set. The branch depths are floorlog2 of the generalized
+/// indices of the fields in the fork's BeaconState: electra's state has more than 32 fields,
+/// which adds one level.
 
 #include <string_view>
 #include <tuple>
@@ -24,6 +25,11 @@ inline constexpr std::size_t kSyncCommitteeBranchDepth = 5;
 inline constexpr std::size_t kFinalityBranchDepth = 6;
 /// floorlog2(EXECUTION_PAYLOAD_GINDEX = 25) (capella).
 inline constexpr std::size_t kExecutionBranchDepth = 4;
+/// electra/light-client/sync-protocol.md: floorlog2(CURRENT_SYNC_COMMITTEE_GINDEX_ELECTRA = 86)
+/// and floorlog2(NEXT_SYNC_COMMITTEE_GINDEX_ELECTRA = 87).
+inline constexpr std::size_t kSyncCommitteeBranchDepthElectra = 6;
+/// floorlog2(FINALIZED_ROOT_GINDEX_ELECTRA = 169).
+inline constexpr std::size_t kFinalityBranchDepthElectra = 7;
 
 /// LightClientHeader (altair, bellatrix): the beacon block header only.
 struct AltairHeader {
@@ -53,11 +59,11 @@ struct ExecutionHeaderOf {
 };
 
 /// LightClientBootstrap: a trusted header and its current sync committee with proof.
-template <class P, class Header>
+template <class P, class Header, std::size_t SyncDepth = kSyncCommitteeBranchDepth>
 struct LightClientBootstrap {
     Header header;
     altair::SyncCommittee<P> current_sync_committee;
-    ssz::Vector<Bytes32, kSyncCommitteeBranchDepth> current_sync_committee_branch;
+    ssz::Vector<Bytes32, SyncDepth> current_sync_committee_branch;
 
     static constexpr std::string_view ssz_name = "LightClientBootstrap";
     static constexpr auto ssz_fields() {
@@ -71,13 +77,14 @@ struct LightClientBootstrap {
 
 /// LightClientUpdate: an attested header, the next sync committee, the finalized header, and the
 /// sync aggregate that signed them.
-template <class P, class Header>
+template <class P, class Header, std::size_t SyncDepth = kSyncCommitteeBranchDepth,
+          std::size_t FinalityDepth = kFinalityBranchDepth>
 struct LightClientUpdate {
     Header attested_header;
     altair::SyncCommittee<P> next_sync_committee;
-    ssz::Vector<Bytes32, kSyncCommitteeBranchDepth> next_sync_committee_branch;
+    ssz::Vector<Bytes32, SyncDepth> next_sync_committee_branch;
     Header finalized_header;
-    ssz::Vector<Bytes32, kFinalityBranchDepth> finality_branch;
+    ssz::Vector<Bytes32, FinalityDepth> finality_branch;
     altair::SyncAggregate<P> sync_aggregate;
     Slot signature_slot = 0;
 
@@ -95,11 +102,11 @@ struct LightClientUpdate {
 };
 
 /// LightClientFinalityUpdate: an update without the next sync committee.
-template <class P, class Header>
+template <class P, class Header, std::size_t FinalityDepth = kFinalityBranchDepth>
 struct LightClientFinalityUpdate {
     Header attested_header;
     Header finalized_header;
-    ssz::Vector<Bytes32, kFinalityBranchDepth> finality_branch;
+    ssz::Vector<Bytes32, FinalityDepth> finality_branch;
     altair::SyncAggregate<P> sync_aggregate;
     Slot signature_slot = 0;
 
@@ -131,12 +138,14 @@ struct LightClientOptimisticUpdate {
 };
 
 /// The light-client containers of one fork: `Types<P, Header>::Update`, ...
-template <class P, class Header>
+template <class P, class Header, std::size_t SyncDepth = kSyncCommitteeBranchDepth,
+          std::size_t FinalityDepth = kFinalityBranchDepth>
 struct Types {
     using LightClientHeader = Header;
-    using LightClientBootstrap = light_client::LightClientBootstrap<P, Header>;
-    using LightClientUpdate = light_client::LightClientUpdate<P, Header>;
-    using LightClientFinalityUpdate = light_client::LightClientFinalityUpdate<P, Header>;
+    using LightClientBootstrap = light_client::LightClientBootstrap<P, Header, SyncDepth>;
+    using LightClientUpdate = light_client::LightClientUpdate<P, Header, SyncDepth, FinalityDepth>;
+    using LightClientFinalityUpdate =
+        light_client::LightClientFinalityUpdate<P, Header, FinalityDepth>;
     using LightClientOptimisticUpdate = light_client::LightClientOptimisticUpdate<P, Header>;
 };
 
@@ -149,5 +158,10 @@ using Capella = Types<P, ExecutionHeaderOf<capella::ExecutionPayloadHeader<P>>>;
 /// deneb light-client containers of preset P.
 template <class P>
 using Deneb = Types<P, ExecutionHeaderOf<deneb::ExecutionPayloadHeader<P>>>;
+/// electra (and fulu) light-client containers of preset P: deneb's header (the execution payload
+/// header did not change), deeper sync committee and finality branches.
+template <class P>
+using Electra = Types<P, ExecutionHeaderOf<deneb::ExecutionPayloadHeader<P>>,
+                      kSyncCommitteeBranchDepthElectra, kFinalityBranchDepthElectra>;
 
 }  // namespace keel::beacon::light_client

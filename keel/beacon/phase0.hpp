@@ -451,6 +451,63 @@ struct BeaconState {
     }
 };
 
+// Validator containers (specs/phase0/validator.md, "Eth1 block" and "Aggregation selection").
+
+/// Eth1Block: the eth1 block a validator votes on (validator.md, "Eth1 block"); only its
+/// timestamp, deposit root and deposit count are part of the type.
+struct Eth1Block {
+    std::uint64_t timestamp = 0;
+    Root deposit_root;
+    std::uint64_t deposit_count = 0;
+
+    static constexpr std::string_view ssz_name = "Eth1Block";
+    static constexpr auto ssz_fields() {
+        using T = Eth1Block;
+        return std::tuple{ssz::field("timestamp", &T::timestamp),
+                          ssz::field("deposit_root", &T::deposit_root),
+                          ssz::field("deposit_count", &T::deposit_count)};
+    }
+};
+
+/// AggregateAndProof of an attestation type: an aggregator's aggregate and its selection proof
+/// (validator.md, "AggregateAndProof"; electra reuses it with its own Attestation).
+template <class Att>
+struct AggregateAndProofOf {
+    ValidatorIndex aggregator_index = 0;
+    Att aggregate;
+    BLSSignature selection_proof;
+
+    static constexpr std::string_view ssz_name = "AggregateAndProof";
+    static constexpr auto ssz_fields() {
+        using T = AggregateAndProofOf;
+        return std::tuple{ssz::field("aggregator_index", &T::aggregator_index),
+                          ssz::field("aggregate", &T::aggregate),
+                          ssz::field("selection_proof", &T::selection_proof)};
+    }
+};
+
+/// SignedAggregateAndProof of an AggregateAndProof type (validator.md).
+template <class Aap>
+struct SignedAggregateAndProofOf {
+    Aap message;
+    BLSSignature signature;
+
+    static constexpr std::string_view ssz_name = "SignedAggregateAndProof";
+    static constexpr auto ssz_fields() {
+        using T = SignedAggregateAndProofOf;
+        return std::tuple{ssz::field("message", &T::message),
+                          ssz::field("signature", &T::signature)};
+    }
+};
+
+/// AggregateAndProof (phase0 through deneb).
+template <class P>
+using AggregateAndProof = AggregateAndProofOf<Attestation<P>>;
+
+/// SignedAggregateAndProof (phase0 through deneb).
+template <class P>
+using SignedAggregateAndProof = SignedAggregateAndProofOf<AggregateAndProof<P>>;
+
 /// phase0 containers of the mainnet preset (the preset-independent ones are in phase0::).
 namespace mainnet {
 using IndexedAttestation = phase0::IndexedAttestation<Mainnet>;

@@ -26,53 +26,71 @@ std::span<const detail::Entry> entries_of(Fork fork) {
             return detail::deneb_entries();
         case Fork::electra:
             return detail::electra_entries();
+        case Fork::fulu:
+            return detail::fulu_entries();
     }
     return {};
 }
 
-constexpr std::array kForks{Fork::phase0,  Fork::altair, Fork::bellatrix,
-                            Fork::capella, Fork::deneb,  Fork::electra};
+constexpr std::array kForks{Fork::phase0, Fork::altair,  Fork::bellatrix, Fork::capella,
+                            Fork::deneb,  Fork::electra, Fork::fulu};
 
-/// The handlers of `type` in `preset`, or the one-line reason there are none.
-Result<const detail::Handlers*, std::string> find(std::string_view type, std::string_view preset) {
+/// An error of code `code` naming `name`, with `detail`.
+std::unexpected<Error> name_error(Errc code, std::string_view name, std::string detail = {}) {
+    Error e;
+    e.code = code;
+    e.path = std::string(name);
+    e.detail = std::move(detail);
+    return std::unexpected(std::move(e));
+}
+
+/// The handlers of `type` in `preset`, or why there are none.
+Result<const detail::Handlers*, Error> find(std::string_view type, std::string_view preset) {
     const bool mainnet = preset == Mainnet::kName;
-    if (!mainnet && preset != Minimal::kName) {
-        return std::unexpected("unknown preset '" + std::string(preset) +
-                               "' (expected mainnet or minimal)");
-    }
+    if (!mainnet && preset != Minimal::kName) return name_error(Errc::unknown_preset, preset);
     const auto dot = type.find('.');
     const auto fork =
         dot == std::string_view::npos ? std::nullopt : parse_fork(type.substr(0, dot));
     if (!fork) {
-        return std::unexpected("unknown type '" + std::string(type) +
-                               "' (expected <fork>.<Type>, e.g. deneb.BeaconBlock)");
+        return name_error(Errc::unknown_type, type,
+                          "(expected <fork>.<Type>, e.g. deneb.BeaconBlock)");
     }
     const std::string_view name = type.substr(dot + 1);
     for (const detail::Entry& e : entries_of(*fork)) {
         if (e.type == name) return mainnet ? &e.mainnet : &e.minimal;
     }
-    return std::unexpected("unknown type '" + std::string(type) + "': " + std::string(name) +
-                           " is not a " + std::string(fork_name(*fork)) + " container");
+    const std::string_view f = fork_name(*fork);
+    // "an electra container", "a fulu container".
+    const bool vowel = f.front() == 'a' || f.front() == 'e';
+    return name_error(
+        Errc::unknown_type, type,
+        std::string(name) + " is not " + (vowel ? "an " : "a ") + std::string(f) + " container");
 }
 
 }  // namespace
 
-Result<TypedResult, std::string> decode_and_root(std::string_view type, std::string_view preset,
-                                                 BytesView in) {
+Result<void, Error> check_type(std::string_view type, std::string_view preset) {
+    auto h = find(type, preset);
+    if (!h) return std::unexpected(std::move(h.error()));
+    return {};
+}
+
+Result<TypedResult, Error> decode_and_root(std::string_view type, std::string_view preset,
+                                           BytesView in) {
     auto h = find(type, preset);
     if (!h) return std::unexpected(std::move(h.error()));
     return (*h)->decode_root(in);
 }
 
-Result<std::string, std::string> to_json(std::string_view type, std::string_view preset,
-                                         BytesView in, ssz::JsonLayout layout) {
+Result<std::string, Error> to_json(std::string_view type, std::string_view preset, BytesView in,
+                                   ssz::JsonLayout layout) {
     auto h = find(type, preset);
     if (!h) return std::unexpected(std::move(h.error()));
     return (*h)->to_json(in, layout);
 }
 
-Result<Bytes, std::string> from_json(std::string_view type, std::string_view preset,
-                                     std::string_view json_text) {
+Result<Bytes, Error> from_json(std::string_view type, std::string_view preset,
+                               std::string_view json_text) {
     auto h = find(type, preset);
     if (!h) return std::unexpected(std::move(h.error()));
     nlohmann::json j;
@@ -85,7 +103,15 @@ Result<Bytes, std::string> from_json(std::string_view type, std::string_view pre
         if (const auto close = what.find("] "); what.starts_with("[") && close != what.npos) {
             what.remove_prefix(close + 2);
         }
-        return std::unexpected("json: " + std::string(what));
+        Error err;
+        err.code = Errc::json_syntax;
+        err.json_code = ssz::JsonErrc::syntax;
+        err.detail = std::string(what);
+        if (const auto* parse = dynamic_cast<const nlohmann::json::parse_error*>(&e)) {
+            // byte: the 1-based position of the last character read.
+            err.offset = parse->byte > 0 ? parse->byte - 1 : 0;
+        }
+        return std::unexpected(std::move(err));
     }
     return (*h)->from_json(j);
 }

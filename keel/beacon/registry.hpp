@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "keel/beacon/errors.hpp"
 #include "keel/common/bytes.hpp"
 #include "keel/common/result.hpp"
 #include "keel/ssz/json.hpp"
@@ -22,26 +23,33 @@ struct TypedResult {
     Bytes encoded;  ///< the value re-encoded (equal to the input for a valid encoding)
 };
 
+/// Checks that `type` ("<fork>.<Type>") is registered and `preset` is "mainnet" or "minimal",
+/// without touching any input: Errc::unknown_type or Errc::unknown_preset (is_usage()), so a
+/// tool can refuse a bad name before it reads a file.
+[[nodiscard]] Result<void, Error> check_type(std::string_view type, std::string_view preset);
+
 /// Decodes `in` as `type` ("<fork>.<Type>") of `preset` ("mainnet" or "minimal") and returns
-/// its root and re-encoding. Errors (one line, for people): an unknown type or preset, or the
-/// SSZ decoding error with its field path and byte offset ("ssz: BeaconBlock.body.… at offset
-/// n"). Thread-safe; the decoded value lives on the heap only for the call.
-Result<TypedResult, std::string> decode_and_root(std::string_view type, std::string_view preset,
-                                                 BytesView in);
+/// its root and re-encoding. Errors (errors.hpp; to_string() gives the line): an unknown type or
+/// preset, or Errc::ssz with the SSZ rule, field path and byte offset ("ssz:
+/// BeaconBlock.body.… at offset n"). Thread-safe; the decoded value lives on the heap only for
+/// the call.
+[[nodiscard]] Result<TypedResult, Error> decode_and_root(std::string_view type,
+                                                         std::string_view preset, BytesView in);
 
 /// Decodes `in` as `type` of `preset` and prints it as JSON in the consensus-specs mapping
-/// (keel/ssz/json.hpp): one line, or indented. Errors (one line): an unknown type or preset, or
-/// the SSZ decoding error with its field path and byte offset. Thread-safe.
-Result<std::string, std::string> to_json(std::string_view type, std::string_view preset,
-                                         BytesView in,
-                                         ssz::JsonLayout layout = ssz::JsonLayout::compact);
+/// (keel/ssz/json.hpp): one line, or indented. Errors: an unknown type or preset, or
+/// Errc::ssz with its field path and byte offset. Thread-safe.
+[[nodiscard]] Result<std::string, Error> to_json(std::string_view type, std::string_view preset,
+                                                 BytesView in,
+                                                 ssz::JsonLayout layout = ssz::JsonLayout::compact);
 
-/// Parses `json_text`, reads it as `type` of `preset` and returns its SSZ encoding. Errors (one
-/// line): an unknown type or preset, text that is not JSON ("json: parse error at line 1,
-/// column 7: ..."), or a value the mapping rejects, with its path ("json: BeaconBlock.slot:
-/// expected a decimal string, got 1.5"). Thread-safe.
-Result<Bytes, std::string> from_json(std::string_view type, std::string_view preset,
-                                     std::string_view json_text);
+/// Parses `json_text`, reads it as `type` of `preset` and returns its SSZ encoding. Errors: an
+/// unknown type or preset, Errc::json_syntax for text that is not JSON ("json: parse error at
+/// line 1, column 7: ...", offset: the character), or Errc::json for a value the mapping
+/// rejects, with its path ("json: BeaconBlock.slot: expected a decimal string, got 1.5").
+/// Thread-safe.
+[[nodiscard]] Result<Bytes, Error> from_json(std::string_view type, std::string_view preset,
+                                             std::string_view json_text);
 
 /// Every registered type name, "<fork>.<Type>", in fork order.
 std::vector<std::string> registered_types();

@@ -12,6 +12,15 @@ namespace keel::beacon::detail {
 namespace {
 
 constexpr std::array kEntries{
+    preset_entry<phase0::AggregateAndProof>("AggregateAndProof"),
+    fixed_entry<phase0::Eth1Block>("Eth1Block"),
+    preset_entry<phase0::SignedAggregateAndProof>("SignedAggregateAndProof"),
+    preset_entry<altair::ContributionAndProof>("ContributionAndProof"),
+    preset_entry<altair::SignedContributionAndProof>("SignedContributionAndProof"),
+    fixed_entry<altair::SyncAggregatorSelectionData>("SyncAggregatorSelectionData"),
+    preset_entry<altair::SyncCommitteeContribution>("SyncCommitteeContribution"),
+    fixed_entry<altair::SyncCommitteeMessage>("SyncCommitteeMessage"),
+    fixed_entry<bellatrix::PowBlock>("PowBlock"),
     pair_entry<light_client::Altair<Mainnet>::LightClientBootstrap,
                light_client::Altair<Minimal>::LightClientBootstrap>("LightClientBootstrap"),
     pair_entry<light_client::Altair<Mainnet>::LightClientFinalityUpdate,

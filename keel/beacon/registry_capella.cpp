@@ -3,6 +3,7 @@
 #include <array>
 #include <span>
 
+#include "keel/beacon/bellatrix.hpp"
 #include "keel/beacon/capella.hpp"
 #include "keel/beacon/detail/registry_entry.hpp"
 #include "keel/beacon/light_client.hpp"
@@ -12,6 +13,15 @@ namespace keel::beacon::detail {
 namespace {
 
 constexpr std::array kEntries{
+    preset_entry<phase0::AggregateAndProof>("AggregateAndProof"),
+    fixed_entry<phase0::Eth1Block>("Eth1Block"),
+    preset_entry<phase0::SignedAggregateAndProof>("SignedAggregateAndProof"),
+    preset_entry<altair::ContributionAndProof>("ContributionAndProof"),
+    preset_entry<altair::SignedContributionAndProof>("SignedContributionAndProof"),
+    fixed_entry<altair::SyncAggregatorSelectionData>("SyncAggregatorSelectionData"),
+    preset_entry<altair::SyncCommitteeContribution>("SyncCommitteeContribution"),
+    fixed_entry<altair::SyncCommitteeMessage>("SyncCommitteeMessage"),
+    fixed_entry<bellatrix::PowBlock>("PowBlock"),
     pair_entry<light_client::Capella<Mainnet>::LightClientBootstrap,
                light_client::Capella<Minimal>::LightClientBootstrap>("LightClientBootstrap"),
     pair_entry<light_client::Capella<Mainnet>::LightClientFinalityUpdate,

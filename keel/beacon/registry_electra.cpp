@@ -3,14 +3,42 @@
 #include <array>
 #include <span>
 
+#include "keel/beacon/bellatrix.hpp"
 #include "keel/beacon/detail/registry_entry.hpp"
 #include "keel/beacon/electra.hpp"
+#include "keel/beacon/light_client.hpp"
 
 namespace keel::beacon::detail {
 
 namespace {
 
 constexpr std::array kEntries{
+    pair_entry<light_client::Electra<Mainnet>::LightClientBootstrap,
+               light_client::Electra<Minimal>::LightClientBootstrap>("LightClientBootstrap"),
+    pair_entry<light_client::Electra<Mainnet>::LightClientFinalityUpdate,
+               light_client::Electra<Minimal>::LightClientFinalityUpdate>(
+        "LightClientFinalityUpdate"),
+    pair_entry<light_client::Electra<Mainnet>::LightClientHeader,
+               light_client::Electra<Minimal>::LightClientHeader>("LightClientHeader"),
+    pair_entry<light_client::Electra<Mainnet>::LightClientOptimisticUpdate,
+               light_client::Electra<Minimal>::LightClientOptimisticUpdate>(
+        "LightClientOptimisticUpdate"),
+    pair_entry<light_client::Electra<Mainnet>::LightClientUpdate,
+               light_client::Electra<Minimal>::LightClientUpdate>("LightClientUpdate"),
+    pair_entry<phase0::AggregateAndProofOf<electra::Attestation<Mainnet>>,
+               phase0::AggregateAndProofOf<electra::Attestation<Minimal>>>("AggregateAndProof"),
+    fixed_entry<phase0::Eth1Block>("Eth1Block"),
+    pair_entry<phase0::SignedAggregateAndProofOf<
+                   phase0::AggregateAndProofOf<electra::Attestation<Mainnet>>>,
+               phase0::SignedAggregateAndProofOf<
+                   phase0::AggregateAndProofOf<electra::Attestation<Minimal>>>>(
+        "SignedAggregateAndProof"),
+    preset_entry<altair::ContributionAndProof>("ContributionAndProof"),
+    preset_entry<altair::SignedContributionAndProof>("SignedContributionAndProof"),
+    fixed_entry<altair::SyncAggregatorSelectionData>("SyncAggregatorSelectionData"),
+    preset_entry<altair::SyncCommitteeContribution>("SyncCommitteeContribution"),
+    fixed_entry<altair::SyncCommitteeMessage>("SyncCommitteeMessage"),
+    fixed_entry<bellatrix::PowBlock>("PowBlock"),
     preset_entry<electra::Attestation>("Attestation"),
     fixed_entry<electra::AttestationData>("AttestationData"),
     preset_entry<electra::AttesterSlashing>("AttesterSlashing"),

@@ -11,6 +11,9 @@ namespace keel::beacon::detail {
 namespace {
 
 constexpr std::array kEntries{
+    preset_entry<phase0::AggregateAndProof>("AggregateAndProof"),
+    fixed_entry<phase0::Eth1Block>("Eth1Block"),
+    preset_entry<phase0::SignedAggregateAndProof>("SignedAggregateAndProof"),
     preset_entry<phase0::Attestation>("Attestation"),
     fixed_entry<phase0::AttestationData>("AttestationData"),
     preset_entry<phase0::AttesterSlashing>("AttesterSlashing"),

@@ -3,7 +3,8 @@
 // variable-size.
 #include <gtest/gtest.h>
 
-#include "keel/beacon/electra.hpp"
+#include "keel/beacon/fulu.hpp"
+#include "keel/beacon/light_client.hpp"
 
 namespace keel::beacon {
 namespace {
@@ -30,6 +31,44 @@ TEST(BeaconSizes, PresetIndependentContainers) {
     EXPECT_EQ(ssz::fixed_size<electra::WithdrawalRequest>, 20u + 48u + 8u);        // 76
     EXPECT_EQ(ssz::fixed_size<electra::ConsolidationRequest>, 20u + 48u + 48u);    // 116
     EXPECT_EQ(ssz::fixed_size<electra::SingleAttestation>, 8u + 8u + 128u + 96u);  // 240
+    EXPECT_EQ(ssz::fixed_size<phase0::Eth1Block>, 8u + 32u + 8u);
+    EXPECT_EQ(ssz::fixed_size<altair::SyncCommitteeMessage>, 8u + 32u + 8u + 96u);  // 144
+    EXPECT_EQ(ssz::fixed_size<altair::SyncAggregatorSelectionData>, 16u);
+    EXPECT_EQ(ssz::fixed_size<bellatrix::PowBlock>, 32u + 32u + 32u);
+}
+
+TEST(BeaconSizes, FuluContainers) {
+    // Cell: 64 field elements of 32 bytes in both presets.
+    EXPECT_EQ(sizeof(fulu::Cell<Mainnet>), 2048u);
+    EXPECT_EQ(sizeof(fulu::Cell<Minimal>), 2048u);
+    // MatrixEntry: cell, proof, column and row index.
+    EXPECT_EQ(ssz::fixed_size<fulu::mainnet::MatrixEntry>, 2048u + 48u + 8u + 8u);
+    EXPECT_FALSE(ssz::is_fixed_size<fulu::mainnet::DataColumnSidecar>);
+    EXPECT_FALSE(ssz::is_fixed_size<fulu::minimal::DataColumnsByRootIdentifier>);
+    // proposer_lookahead: (MIN_SEED_LOOKAHEAD + 1) * SLOTS_PER_EPOCH validator indices.
+    EXPECT_EQ(fulu::mainnet::BeaconState{}.proposer_lookahead.size(), 64u);
+    EXPECT_EQ(fulu::minimal::BeaconState{}.proposer_lookahead.size(), 16u);
+    // The empty sidecar: index, three list offsets, signed header, the 4-deep proof.
+    EXPECT_EQ(ssz::encode(fulu::minimal::DataColumnSidecar{}).size(),
+              8u + 3u * 4u + 208u + 4u * 32u);
+}
+
+TEST(BeaconSizes, ValidatorAndLightClientContainers) {
+    // SyncCommitteeContribution: slot, root, subcommittee, SYNC_COMMITTEE_SIZE / 4 bits, signature.
+    EXPECT_EQ(ssz::fixed_size<altair::SyncCommitteeContribution<Mainnet>>,
+              8u + 32u + 8u + 128u / 8u + 96u);
+    EXPECT_EQ(ssz::fixed_size<altair::SyncCommitteeContribution<Minimal>>,
+              8u + 32u + 8u + 1u + 96u);
+    EXPECT_EQ(ssz::fixed_size<altair::SignedContributionAndProof<Mainnet>>, 8u + 160u + 96u + 96u);
+    // electra's deeper light-client branches (6 and 7 roots, were 5 and 6).
+    using ElectraLc = light_client::Electra<Mainnet>;
+    using DenebLc = light_client::Deneb<Mainnet>;
+    EXPECT_EQ(ssz::encode(ElectraLc::LightClientBootstrap{}).size(),
+              ssz::encode(DenebLc::LightClientBootstrap{}).size() + 32u);
+    EXPECT_EQ(ssz::encode(ElectraLc::LightClientUpdate{}).size(),
+              ssz::encode(DenebLc::LightClientUpdate{}).size() + 2u * 32u);
+    EXPECT_EQ(ssz::encode(ElectraLc::LightClientFinalityUpdate{}).size(),
+              ssz::encode(DenebLc::LightClientFinalityUpdate{}).size() + 32u);
 }
 
 TEST(BeaconSizes, MainnetPreset) {
@@ -46,7 +85,7 @@ TEST(BeaconSizes, MinimalPreset) {
     EXPECT_EQ(ssz::fixed_size<altair::minimal::SyncCommittee>, 32u * 48u + 48u);
     EXPECT_EQ(ssz::fixed_size<phase0::minimal::HistoricalBatch>, 2u * 64u * 32u);
     EXPECT_EQ(ssz::fixed_size<deneb::minimal::BlobSidecar>,
-              8u + 131072u + 48u + 48u + 208u + 10u * 32u);
+              8u + 131072u + 48u + 48u + 208u + 17u * 32u);
 }
 
 TEST(BeaconSizes, VariableSizeContainers) {

@@ -39,7 +39,7 @@ TEST(BeaconSszStatic, AllMainnetCases) {
                 SCOPED_TRACE(case_dir.string());
                 const Bytes bytes = testing::read_snappy(case_dir / "serialized.ssz_snappy");
                 auto r = decode_and_root(type, "mainnet", bytes);
-                ASSERT_TRUE(r) << type << ": " << r.error();
+                ASSERT_TRUE(r) << type << ": " << to_string(r.error());
                 EXPECT_TRUE(r->encoded == bytes) << type << ": re-encoding differs";
                 EXPECT_EQ(hex::encode_prefixed(r->root.view()),
                           testing::yaml_string(case_dir / "roots.yaml", "root"))

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "keel/beacon/deneb.hpp"
-#include "keel/beacon/electra.hpp"
+#include "keel/beacon/fulu.hpp"
 #include "keel/devnet/accounts.hpp"
 #include "keel/devnet/beacon_attestations.hpp"
 #include "keel/devnet/beacon_payload_txs.hpp"
@@ -207,8 +207,10 @@ Result<GeneratedBeaconBlock, BeaconSpecError> generate_beacon_block(const Beacon
     if (auto ok = check(spec); !ok) return unexpected(ok.error());
     const std::uint64_t slot = generated_slot(spec.fork, spec.seed);
     const BlockContext ctx{spec, slot, slot / Mainnet::SLOTS_PER_EPOCH};
-    if (spec.fork == beacon::Fork::electra) {
-        return build<beacon::electra::mainnet::SignedBeaconBlock>(ctx);
+    // fulu's block is electra's type (specs/fulu/beacon-chain.md changes no block container);
+    // only the slot, and with it the payload's execution fork, differ.
+    if (spec.fork == beacon::Fork::electra || spec.fork == beacon::Fork::fulu) {
+        return build<beacon::fulu::mainnet::SignedBeaconBlock>(ctx);
     }
     return build<beacon::deneb::mainnet::SignedBeaconBlock>(ctx);
 }

@@ -42,6 +42,7 @@ struct GeneratedBeaconBlock {
 };
 
 /// The block of `spec`, or the first rule it breaks (check()).
-Result<GeneratedBeaconBlock, BeaconSpecError> generate_beacon_block(const BeaconBlockSpec& spec);
+[[nodiscard]] Result<GeneratedBeaconBlock, BeaconSpecError> generate_beacon_block(
+    const BeaconBlockSpec& spec);
 
 }  // namespace keel::devnet

@@ -13,6 +13,7 @@
 #include "keel/beacon/deneb.hpp"
 #include "keel/beacon/electra.hpp"
 #include "keel/beacon/fork.hpp"
+#include "keel/beacon/fulu.hpp"
 #include "keel/common/parallel.hpp"
 #include "keel/crypto/sha256.hpp"
 #include "keel/devnet/accounts.hpp"
@@ -30,6 +31,8 @@ using DenebBlock = beacon::deneb::mainnet::SignedBeaconBlock;
 using ElectraBlock = beacon::electra::mainnet::SignedBeaconBlock;
 using DenebState = beacon::deneb::mainnet::BeaconState;
 using ElectraState = beacon::electra::mainnet::BeaconState;
+using FuluBlock = beacon::fulu::mainnet::SignedBeaconBlock;
+using FuluState = beacon::fulu::mainnet::BeaconState;
 
 constexpr std::uint64_t kFarFuture = ~std::uint64_t{0};
 constexpr std::uint64_t kEth = 1'000'000'000;
@@ -200,6 +203,29 @@ TEST(BeaconBlockGen, ElectraBlockSpansCommitteesAndCarriesRequests) {
     check_blobs(m.body, check_transactions(p, eth::Fork::prague, 1));
 }
 
+TEST(BeaconBlockGen, FuluBlockAtAFuluSlotWithOsakaPayload) {
+    BeaconBlockSpec spec;
+    spec.fork = beacon::Fork::fulu;
+    const GeneratedBeaconBlock b = block_of(spec);
+    EXPECT_EQ(beacon::mainnet_fork_at_slot(b.slot), beacon::Fork::fulu);
+    EXPECT_GE(b.slot, 411392u * 32u + 100'000u);
+    auto block = decode_exact<FuluBlock>(b.ssz);
+    ASSERT_TRUE(block);
+    const auto& m = block->message;
+    EXPECT_EQ(ssz::hash_tree_root(m), b.block_root);
+    check_common_body(m.body, m.slot);
+    EXPECT_EQ(m.body.attestations.size(), 8u);
+    EXPECT_EQ(m.body.execution_requests.deposits.size(), 2u);
+    const auto& p = m.body.execution_payload;
+    EXPECT_EQ(p.gas_limit, 60'000'000u);
+    ASSERT_EQ(p.transactions.size(), 200u);
+    check_blobs(m.body, check_transactions(p, eth::Fork::osaka, 1));
+
+    // Not the electra block moved: another slot, another block.
+    spec.fork = beacon::Fork::electra;
+    EXPECT_NE(block_of(spec).block_root, b.block_root);
+}
+
 TEST(BeaconBlockGen, OptionsSetTheCounts) {
     BeaconBlockSpec spec;
     spec.seed = 9;
@@ -226,7 +252,8 @@ TEST(BeaconBlockGen, OptionsSetTheCounts) {
 }
 
 TEST(BeaconBlockGen, DeterministicAcrossRunsAndThreadCounts) {
-    for (const beacon::Fork fork : {beacon::Fork::deneb, beacon::Fork::electra}) {
+    for (const beacon::Fork fork :
+         {beacon::Fork::deneb, beacon::Fork::electra, beacon::Fork::fulu}) {
         BeaconBlockSpec spec;
         spec.fork = fork;
         const GeneratedBeaconBlock a = block_of(spec);
@@ -252,6 +279,11 @@ TEST(BeaconBlockGen, RefusesBadSpecs) {
     EXPECT_EQ(generate_beacon_block(spec).error(), BeaconSpecError::too_many_attestations);
     spec.attestations = 8;
     EXPECT_TRUE(check(spec).has_value());
+    spec.fork = beacon::Fork::fulu;
+    EXPECT_TRUE(check(spec).has_value());
+    spec.attestations = 9;
+    EXPECT_EQ(generate_beacon_block(spec).error(), BeaconSpecError::too_many_attestations);
+    spec.attestations = 8;
     spec.fork = beacon::Fork::capella;
     EXPECT_EQ(generate_beacon_block(spec).error(), BeaconSpecError::unsupported_fork);
     spec.fork = beacon::Fork::deneb;
@@ -373,6 +405,33 @@ TEST(BeaconStateGen, ElectraStateOf100000ValidatorsIsTheSameOnOneThread) {
     EXPECT_EQ(s->pending_deposits.size(), 1000u);
     EXPECT_EQ(s->pending_partial_withdrawals.size(), 100u);
     EXPECT_EQ(s->pending_consolidations.size(), 20u);
+}
+
+TEST(BeaconStateGen, FuluStateHasTheProposerLookahead) {
+    BeaconStateSpec spec;
+    spec.fork = beacon::Fork::fulu;
+    spec.validators = 5000;
+    const GeneratedBeaconState g = state_of(spec);
+    EXPECT_EQ(g.fork(), beacon::Fork::fulu);
+    ASSERT_NE(g.fulu(), nullptr);
+    EXPECT_EQ(g.electra(), nullptr);
+    EXPECT_EQ(g.deneb(), nullptr);
+    EXPECT_EQ(beacon::mainnet_fork_at_slot(g.slot()), beacon::Fork::fulu);
+    const Bytes bytes = g.encode();
+    EXPECT_EQ(bytes.size(), g.encoded_size());
+    auto s = decode_exact<FuluState>(bytes);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(ssz::hash_tree_root(*s), g.hash_tree_root());
+    check_state(*s, 5000, beacon::Fork::fulu);
+    EXPECT_EQ(s->pending_deposits.size(), 1000u);
+    ASSERT_EQ(s->proposer_lookahead.size(), 64u);
+    std::set<std::uint64_t> proposers;
+    for (std::uint64_t v : s->proposer_lookahead) {
+        EXPECT_LT(v, 5000u);
+        proposers.insert(v);
+    }
+    EXPECT_GT(proposers.size(), 50u);  // drawn, not all the same
+    EXPECT_EQ(s->latest_execution_payload_header.gas_limit, 60'000'000u);
 }
 
 TEST(BeaconStateGen, SeedMattersAndBadSpecsAreRefused) {

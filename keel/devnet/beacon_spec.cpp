@@ -8,11 +8,12 @@ namespace keel::devnet {
 namespace {
 
 bool supported(beacon::Fork fork) noexcept {
-    return fork == beacon::Fork::deneb || fork == beacon::Fork::electra;
+    return fork == beacon::Fork::deneb || fork == beacon::Fork::electra ||
+           fork == beacon::Fork::fulu;
 }
 
 std::uint64_t max_attestations(beacon::Fork fork) noexcept {
-    return fork == beacon::Fork::electra ? beacon::Mainnet::MAX_ATTESTATIONS_ELECTRA
+    return fork >= beacon::Fork::electra ? beacon::Mainnet::MAX_ATTESTATIONS_ELECTRA
                                          : beacon::Mainnet::MAX_ATTESTATIONS;
 }
 
@@ -22,13 +23,13 @@ constexpr std::uint64_t kSlotSpread = 200'000;
 
 }  // namespace
 
-std::string_view describe(BeaconSpecError e) noexcept {
+std::string_view describe(BeaconSpecErrc e) noexcept {
     switch (e) {
         case BeaconSpecError::unsupported_fork:
-            return "fork not generated (want deneb or electra)";
+            return "fork not generated (want deneb, electra or fulu)";
         case BeaconSpecError::too_many_attestations:
             return "too many attestations for the fork (want at most 128 for deneb, 8 for "
-                   "electra)";
+                   "electra and fulu)";
         case BeaconSpecError::too_many_txs:
             return "too many transactions (want at most 5000)";
         case BeaconSpecError::no_validators:

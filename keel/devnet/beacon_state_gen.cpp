@@ -27,6 +27,7 @@ enum StatePart : std::uint64_t {
     kSyncPart = 3,           // the sync committees
     kPayloadHeaderPart = 4,  // the latest execution payload header, withdrawal cursors
     kQueuesPart = 5,         // electra churn and pending queues
+    kLookaheadPart = 6,      // fulu proposer lookahead
 };
 
 // mainnet's historical_roots, frozen at capella (HistoricalBatch roots of 758 periods).
@@ -203,7 +204,8 @@ void fill_execution(const StateContext& ctx, State& s) {
     s.next_withdrawal_validator_index = rng.below(ctx.spec.validators);
 }
 
-void fill_electra_queues(const StateContext& ctx, GeneratedBeaconState::Electra& s) {
+template <class State>
+void fill_electra_queues(const StateContext& ctx, State& s) {
     Rng rng = part_rng(ctx, kQueuesPart);
     const std::uint64_t n = ctx.spec.validators;
     // The deposit-request era has begun and the eth1 bridge has caught up with it.
@@ -242,6 +244,14 @@ void fill_electra_queues(const StateContext& ctx, GeneratedBeaconState::Electra&
     }
 }
 
+// fulu (EIP-7917): the proposers of the current and the next epoch. They are drawn from the
+// registry rather than computed (compute_proposer_index needs the real shuffling and balances,
+// which a benchmark input does not).
+void fill_proposer_lookahead(const StateContext& ctx, GeneratedBeaconState::Fulu& s) {
+    Rng rng = part_rng(ctx, kLookaheadPart);
+    for (auto& index : s.proposer_lookahead) index = rng.below(ctx.spec.validators);
+}
+
 template <class State>
 std::unique_ptr<State> build(const StateContext& ctx, Progress* progress) {
     // Megabytes of fixed vectors: never on the stack.
@@ -255,8 +265,11 @@ std::unique_ptr<State> build(const StateContext& ctx, Progress* progress) {
     fill_sync_committee(ctx, s->validators, 0, s->current_sync_committee);
     fill_sync_committee(ctx, s->validators, 1, s->next_sync_committee);
     fill_execution(ctx, *s);
-    if constexpr (std::is_same_v<State, GeneratedBeaconState::Electra>) {
+    if constexpr (!std::is_same_v<State, GeneratedBeaconState::Deneb>) {
         fill_electra_queues(ctx, *s);
+    }
+    if constexpr (std::is_same_v<State, GeneratedBeaconState::Fulu>) {
+        fill_proposer_lookahead(ctx, *s);
     }
     return s;
 }
@@ -264,7 +277,9 @@ std::unique_ptr<State> build(const StateContext& ctx, Progress* progress) {
 }  // namespace
 
 beacon::Fork GeneratedBeaconState::fork() const noexcept {
-    return state_.index() == 0 ? beacon::Fork::deneb : beacon::Fork::electra;
+    constexpr beacon::Fork kByIndex[] = {beacon::Fork::deneb, beacon::Fork::electra,
+                                         beacon::Fork::fulu};
+    return kByIndex[state_.index()];
 }
 
 std::uint64_t GeneratedBeaconState::slot() const noexcept {
@@ -282,6 +297,11 @@ const GeneratedBeaconState::Deneb* GeneratedBeaconState::deneb() const noexcept 
 
 const GeneratedBeaconState::Electra* GeneratedBeaconState::electra() const noexcept {
     const auto* p = std::get_if<1>(&state_);
+    return p != nullptr ? p->get() : nullptr;
+}
+
+const GeneratedBeaconState::Fulu* GeneratedBeaconState::fulu() const noexcept {
+    const auto* p = std::get_if<2>(&state_);
     return p != nullptr ? p->get() : nullptr;
 }
 
@@ -306,6 +326,9 @@ Result<GeneratedBeaconState, BeaconSpecError> generate_beacon_state(const Beacon
     if (auto ok = check(spec); !ok) return unexpected(ok.error());
     const std::uint64_t slot = generated_slot(spec.fork, spec.seed);
     const StateContext ctx{spec, slot, slot / Mainnet::SLOTS_PER_EPOCH};
+    if (spec.fork == beacon::Fork::fulu) {
+        return GeneratedBeaconState(build<GeneratedBeaconState::Fulu>(ctx, progress));
+    }
     if (spec.fork == beacon::Fork::electra) {
         return GeneratedBeaconState(build<GeneratedBeaconState::Electra>(ctx, progress));
     }

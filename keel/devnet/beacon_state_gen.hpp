@@ -1,11 +1,12 @@
 #pragma once
 /// A deterministic generated beacon state, for benchmarks of SSZ decoding and hash_tree_root on
-/// realistic input: a mainnet-preset BeaconState of deneb (default) or electra with N validators
+/// realistic input: a mainnet-preset BeaconState of deneb (default), electra or fulu with N
+/// validators
 /// (1..2,000,000), at a slot of that fork on mainnet (generated_slot()). See docs/devnet.md.
 ///
 /// Validators (each a pure function of the seed and its index; beacon_validators.hpp):
 /// distinct random public keys; withdrawal credentials 0x01 (execution address) for most,
-/// 0x00 (BLS) for 14%, and in electra 0x02 (compounding) for 6%, with effective balances of
+/// 0x00 (BLS) for 14%, and from electra on 0x02 (compounding) for 6%, with effective balances of
 /// 32-2048 ETH; activation epochs rising with the index (the first 21,063 at genesis), the
 /// last 0.5% still queued (FAR_FUTURE_EPOCH), 8% exited or exiting, 0.05% slashed; balances
 /// near the effective balance (0 once fully withdrawn); participation flags mostly 7 (all
@@ -17,7 +18,8 @@
 /// justification bits; current and next sync committees of 512 validator public keys each
 /// (active validators, drawn at random) with a random aggregate key; a filled execution payload
 /// header. electra adds the churn fields and pending deposits (1000), partial withdrawals (100)
-/// and consolidations (20).
+/// and consolidations (20); fulu adds the proposer lookahead (64 validator indices of the
+/// current and next epoch, drawn from the registry).
 ///
 /// Public keys and signatures are random bytes shaped like compressed BLS12-381 points, NOT
 /// valid points (beacon_values.hpp); the aggregate keys are not aggregates.
@@ -34,6 +36,7 @@
 
 #include "keel/beacon/deneb.hpp"
 #include "keel/beacon/electra.hpp"
+#include "keel/beacon/fulu.hpp"
 #include "keel/common/bytes.hpp"
 #include "keel/common/progress.hpp"
 #include "keel/common/result.hpp"
@@ -48,22 +51,27 @@ class GeneratedBeaconState {
     using Deneb = beacon::deneb::mainnet::BeaconState;
     /// The electra state.
     using Electra = beacon::electra::mainnet::BeaconState;
+    /// The fulu state.
+    using Fulu = beacon::fulu::mainnet::BeaconState;
 
     /// Takes ownership of a state (not null).
     explicit GeneratedBeaconState(std::unique_ptr<Deneb> s) noexcept : state_(std::move(s)) {}
     explicit GeneratedBeaconState(std::unique_ptr<Electra> s) noexcept : state_(std::move(s)) {}
+    explicit GeneratedBeaconState(std::unique_ptr<Fulu> s) noexcept : state_(std::move(s)) {}
 
-    /// deneb or electra.
+    /// deneb, electra or fulu.
     beacon::Fork fork() const noexcept;
     /// The state's slot.
     std::uint64_t slot() const noexcept;
     /// The number of validators.
     std::size_t validator_count() const noexcept;
 
-    /// The deneb state, or nullptr when fork() is electra.
+    /// The deneb state, or nullptr when fork() is another.
     const Deneb* deneb() const noexcept;
-    /// The electra state, or nullptr when fork() is deneb.
+    /// The electra state, or nullptr when fork() is another.
     const Electra* electra() const noexcept;
+    /// The fulu state, or nullptr when fork() is another.
+    const Fulu* fulu() const noexcept;
 
     /// The exact size of the SSZ encoding.
     std::size_t encoded_size() const noexcept;
@@ -75,14 +83,14 @@ class GeneratedBeaconState {
     Hash32 hash_tree_root() const noexcept;
 
   private:
-    std::variant<std::unique_ptr<Deneb>, std::unique_ptr<Electra>> state_;
+    std::variant<std::unique_ptr<Deneb>, std::unique_ptr<Electra>, std::unique_ptr<Fulu>> state_;
 };
 
 /// The state of `spec`, or the first rule it breaks (check()). When `progress` is not null it
 /// is advanced by one per validator generated (from several threads). Throws std::bad_alloc
 /// when the state does not fit in memory: about 3 MB plus 146 bytes per validator (its SSZ
 /// encoding is about 142 bytes per validator more).
-Result<GeneratedBeaconState, BeaconSpecError> generate_beacon_state(const BeaconStateSpec& spec,
-                                                                    Progress* progress = nullptr);
+[[nodiscard]] Result<GeneratedBeaconState, BeaconSpecError> generate_beacon_state(
+    const BeaconStateSpec& spec, Progress* progress = nullptr);
 
 }  // namespace keel::devnet

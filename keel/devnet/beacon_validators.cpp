@@ -33,7 +33,7 @@ Schedule schedule(const ValidatorParams& p) noexcept {
 
 std::uint8_t credentials_prefix(Rng& rng, beacon::Fork fork) noexcept {
     const std::uint64_t roll = rng.below(100);
-    if (fork == beacon::Fork::electra && roll < 6) return 0x02;
+    if (fork >= beacon::Fork::electra && roll < 6) return 0x02;
     return roll < 20 ? 0x00 : 0x01;
 }
 

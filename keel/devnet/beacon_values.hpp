@@ -116,8 +116,9 @@ constexpr std::uint64_t slot_time(std::uint64_t slot) noexcept {
 }
 
 /// mainnet's block gas limit for the payloads of `fork`: 30M in the deneb (Cancun) era, 36M
-/// after the 2025 raise (electra, Prague).
+/// after the 2025 raise (electra, Prague), 60M by fulu (raised in November 2025, before Osaka).
 constexpr std::uint64_t payload_gas_limit(beacon::Fork fork) noexcept {
+    if (fork == beacon::Fork::fulu) return 60'000'000;
     return fork == beacon::Fork::electra ? 36'000'000 : 30'000'000;
 }
 

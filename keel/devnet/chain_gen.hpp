@@ -33,7 +33,7 @@ class ChainGenerator {
   public:
     /// A generator for `spec`, or the first rule `spec` breaks (see check()). Derives the
     /// accounts (a few milliseconds).
-    static Result<ChainGenerator, Error> create(const ChainSpec& spec);
+    [[nodiscard]] static Result<ChainGenerator, Error> create(const ChainSpec& spec);
 
     /// Movable (the state moves with it), not copyable.
     ChainGenerator(ChainGenerator&&) noexcept;

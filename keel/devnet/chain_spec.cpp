@@ -2,7 +2,7 @@
 
 namespace keel::devnet {
 
-std::string_view describe(Error e) noexcept {
+std::string_view describe(Errc e) noexcept {
     switch (e) {
         case Error::no_blocks:
             return "a chain needs at least one block (want blocks >= 1)";

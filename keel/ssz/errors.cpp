@@ -44,8 +44,9 @@ std::string n(std::uint64_t v) {
     return std::to_string(v);
 }
 
-/// The rule with its numbers, e.g. "offset 12 is before the previous offset 16".
-std::string detail(const Error& e) {
+}  // namespace
+
+std::string rule(const Error& e) {
     switch (e.code) {
         case Errc::wrong_size:
             return "wrong size (" + n(e.a) + " bytes, expected " + n(e.b) + ")";
@@ -76,15 +77,13 @@ std::string detail(const Error& e) {
     }
 }
 
-}  // namespace
-
 std::string to_string(const Error& e) {
     std::string out = "ssz: ";
     if (!e.path.empty()) {
         out += e.path;
         out += ": ";
     }
-    out += detail(e);
+    out += rule(e);
     out += " at offset ";
     out += std::to_string(e.offset);
     return out;

@@ -48,6 +48,10 @@ struct Error {
     friend bool operator==(const Error&, const Error&) = default;
 };
 
+/// The rule the input broke, with its numbers, without path or offset: e.g. "offset 12 is before
+/// the previous offset 16" (what to_string() puts between the path and the offset).
+std::string rule(const Error& e);
+
 /// One line: "ssz: <path>: <what, with numbers> at offset <n>".
 std::string to_string(const Error& e);
 

@@ -438,7 +438,7 @@ std::string to_json(const T& v, JsonLayout layout = JsonLayout::compact) {
 /// type's name) and `out` is valid but unspecified. A value accepted is within every limit.
 /// Throws only std::bad_alloc.
 template <SszType T>
-Result<void, JsonError> from_json(const nlohmann::json& j, T& out) {
+[[nodiscard]] Result<void, JsonError> from_json(const nlohmann::json& j, T& out) {
     JsonError err;
     if (!Json<T>::read(j, out, err)) {
         detail::prepend_json_path(err, Codec<T>::name());

@@ -14,6 +14,6 @@ namespace keel::ssz {
 /// Decompresses one snappy block. The uncompressed length in the block's header is checked
 /// against `max_size` before anything is allocated (Errc::snappy_too_large); a corrupt block
 /// gives Errc::snappy_invalid. On failure nothing is returned but the error.
-Result<Bytes, Error> snappy_block_decode(BytesView in, std::size_t max_size) noexcept;
+[[nodiscard]] Result<Bytes, Error> snappy_block_decode(BytesView in, std::size_t max_size) noexcept;
 
 }  // namespace keel::ssz

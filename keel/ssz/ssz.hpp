@@ -67,7 +67,7 @@ Bytes encode(const T& v) {
 /// Decodes `in` (all of it) into `out`. On failure `out` is valid but unspecified, and the
 /// error names the rule, the field path (starting with the type's name) and the byte offset.
 template <SszType T>
-Result<void, Error> decode_into(BytesView in, T& out) noexcept {
+[[nodiscard]] Result<void, Error> decode_into(BytesView in, T& out) noexcept {
     Error err;
     if (!Codec<T>::read(in.data(), in.size(), 0, out, err)) {
         detail::prepend_path(err, Codec<T>::name());
@@ -80,7 +80,7 @@ Result<void, Error> decode_into(BytesView in, T& out) noexcept {
 /// The value is built in the result, on the caller's stack: for types with large fixed parts
 /// (a mainnet BeaconState holds megabytes of fixed vectors) use decode_boxed().
 template <SszType T>
-Result<T, Error> decode(BytesView in) noexcept {
+[[nodiscard]] Result<T, Error> decode(BytesView in) noexcept {
     T out{};
     if (auto r = decode_into(in, out); !r) return std::unexpected(std::move(r.error()));
     return out;
@@ -90,7 +90,7 @@ Result<T, Error> decode(BytesView in) noexcept {
 /// sit on a thread's stack. Throws std::bad_alloc only when the value itself cannot be
 /// allocated.
 template <SszType T>
-Result<std::unique_ptr<T>, Error> decode_boxed(BytesView in) {
+[[nodiscard]] Result<std::unique_ptr<T>, Error> decode_boxed(BytesView in) {
     auto out = std::make_unique<T>();
     if (auto r = decode_into(in, *out); !r) return std::unexpected(std::move(r.error()));
     return out;

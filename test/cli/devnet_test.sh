@@ -76,6 +76,10 @@ usage_error negative-blocks "--blocks" -- devnet gen --blocks -3 --txs-per-block
 usage_error negative-seed "--seed" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1 --seed -1 --out "$tmp/e.rlp"
 usage_error no-out "--out" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1
 usage_error unwritable "cannot write $tmp/missing/x.rlp.tmp" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1 --out "$tmp/missing/x.rlp"
+# --out naming a directory: refused before generating anything (one line, exit 2, no .tmp left).
+mkdir -p "$tmp/outdir"
+usage_error out-is-directory "keel: devnet gen: --out $tmp/outdir: is a directory" -- devnet gen --blocks 2000 --txs-per-block 50 --merge-at 1 --out "$tmp/outdir"
+[[ ! -e "$tmp/outdir.tmp" && -z "$(ls -A "$tmp/outdir")" ]]; check out-is-directory-nothing-written $?
 [[ ! -e "$tmp/e.rlp" && ! -e "$tmp/e.rlp.tmp" ]]; check errors-write-nothing $?
 
 # Beacon blocks: the deneb default, accepted by `keel ssz block-root` (fork from the slot) with
@@ -109,8 +113,20 @@ got=$("$keel" ssz block-root "$tmp/be.ssz" 2>"$tmp/err")
 [[ -n "$root" && "$got" == "$root" ]]; check beacon-electra-block-root $? "got '$got', want '$root'"
 grep -q "electra.BeaconBlock" "$tmp/err"; check beacon-electra-fork-from-slot $? "$(cat "$tmp/err")"
 
+# A fulu block (mainnet since epoch 411392): block-root picks fulu from the slot.
+out=$("$keel" devnet gen-beacon-block --fork fulu --txs 20 --out "$tmp/bf.ssz" 2>"$tmp/err")
+check beacon-fulu-block-exit $? "$(cat "$tmp/err")"
+[[ "$out" == "devnet: fulu SignedBeaconBlock, slot "*", 8 attestations, 20 transactions, "* ]]
+check beacon-fulu-block-summary $? "got '$out'"
+root=$(sed -n 's/.*block root \(0x[0-9a-f]\{64\}\) .*/\1/p' <<<"$out")
+slot=$(sed -n 's/.*slot \([0-9]*\),.*/\1/p' <<<"$out")
+(( slot >= 411392 * 32 )); check beacon-fulu-block-slot $? "slot '$slot'"
+got=$("$keel" ssz block-root "$tmp/bf.ssz" 2>"$tmp/err")
+[[ -n "$root" && "$got" == "$root" ]]; check beacon-fulu-block-root $? "got '$got', want '$root'"
+grep -q "fulu.BeaconBlock" "$tmp/err"; check beacon-fulu-fork-from-slot $? "$(cat "$tmp/err")"
+
 # Beacon states: `keel ssz root --type <fork>.BeaconState` gives the root the summary printed.
-for fork in deneb electra; do
+for fork in deneb electra fulu; do
     out=$("$keel" devnet gen-beacon-state --validators 5000 --fork $fork --out "$tmp/s-$fork.ssz" 2>"$tmp/err")
     check "beacon-state-$fork-exit" $? "$(cat "$tmp/err")"
     size=$(stat -c %s "$tmp/s-$fork.ssz" 2>/dev/null || echo 0)
@@ -138,6 +154,10 @@ usage_error beacon-state-zero "--validators 0" -- devnet gen-beacon-state --vali
 usage_error beacon-state-too-many "--validators 2000001" -- devnet gen-beacon-state --validators 2000001 --out "$tmp/e.ssz"
 usage_error beacon-state-fork "--fork phase0" -- devnet gen-beacon-state --validators 10 --fork phase0 --out "$tmp/e.ssz"
 usage_error beacon-unwritable "cannot write $tmp/missing/x.ssz.tmp" -- devnet gen-beacon-state --validators 10 --out "$tmp/missing/x.ssz"
+usage_error beacon-block-out-dir "keel: devnet gen-beacon-block: --out $tmp/outdir: is a directory" -- devnet gen-beacon-block --out "$tmp/outdir"
+usage_error beacon-state-out-dir "keel: devnet gen-beacon-state: --out $tmp/outdir: is a directory" -- devnet gen-beacon-state --validators 10 --out "$tmp/outdir"
+usage_error beacon-fulu-attestations "--attestations 9" -- devnet gen-beacon-block --fork fulu --attestations 9 --out "$tmp/e.ssz"
+usage_error beacon-fork-gloas "--fork gloas: unknown fork (want deneb, electra or fulu)" -- devnet gen-beacon-block --fork gloas --out "$tmp/e.ssz"
 [[ ! -e "$tmp/e.ssz" && ! -e "$tmp/e.ssz.tmp" ]]; check beacon-errors-write-nothing $?
 
 finish cli_devnet

@@ -34,7 +34,11 @@ done
 # Errors: one line, exit 1 (bad data) or 2 (usage).
 head -c 1000 "$deneb" >"$tmp/cut.ssz"
 expect truncated 1 "" "ssz root: $tmp/cut.ssz: ssz: BeaconBlock" -- ssz root --type deneb.BeaconBlock "$tmp/cut.ssz"
-expect unknown-type 1 "" "unknown type 'deneb.Nope'" -- ssz root --type deneb.Nope "$deneb"
+expect unknown-type 2 "" "unknown type 'deneb.Nope'" -- ssz root --type deneb.Nope "$deneb"
+# The type is checked before the input is read: a bad name wins over a missing file.
+expect unknown-type-first 2 "" "keel: ssz root: unknown type 'fulu.Nope': Nope is not a fulu container" -- ssz root --type fulu.Nope "$tmp/none.ssz"
+expect unknown-fork-type 2 "" "unknown type 'gloas.BeaconBlock' (expected <fork>.<Type>" -- ssz root --type gloas.BeaconBlock "$deneb"
+expect no-dot-type 2 "" "unknown type 'BeaconBlock'" -- ssz decode --type BeaconBlock "$deneb"
 expect bad-preset 2 "" "--preset" -- ssz root --type deneb.BeaconBlock --preset tiny "$deneb"
 expect too-short 1 "" "too short for a beacon block" -- ssz block-root /dev/null
 expect bad-fork 2 "" "unknown fork 'merge'" -- ssz block-root --fork merge "$deneb"
@@ -129,10 +133,27 @@ expect_exact over-limit 1 "keel: ssz encode: $f: json: IndexedAttestation.attest
 printf '{"epoch": "1", "root": }' >"$f"
 expect_exact json-syntax 1 "keel: ssz encode: $f: json: parse error at line 1, column 24: syntax error while parsing value - unexpected '}'; expected '[', '{', or a literal" \
     -- ssz encode --type deneb.Checkpoint "$f"
-expect_exact encode-unknown-type 1 "keel: ssz encode: $f: unknown type 'deneb.Nope': Nope is not a deneb container" \
+expect_exact encode-unknown-type 2 "keel: ssz encode: unknown type 'deneb.Nope': Nope is not a deneb container" \
     -- ssz encode --type deneb.Nope "$f"
-expect_exact decode-unknown-type 1 "keel: ssz decode: $deneb: unknown type 'deneb.Nope': Nope is not a deneb container" \
+expect_exact decode-unknown-type 2 "keel: ssz decode: unknown type 'deneb.Nope': Nope is not a deneb container" \
     -- ssz decode --type deneb.Nope "$deneb"
+
+# Containers the registry lacked: electra's AggregateAndProof (electra Attestation inside) and
+# fulu's; JSON in, SSZ out, root of that.
+agg='{"aggregator_index":"7","aggregate":{"aggregation_bits":"0x0d","data":{"slot":"1","index":"0","beacon_block_root":"0x'"$(printf '11%.0s' {1..32})"'","source":{"epoch":"0","root":"0x'"$(printf '22%.0s' {1..32})"'"},"target":{"epoch":"1","root":"0x'"$(printf '33%.0s' {1..32})"'"}},"signature":"0x'"$(printf '44%.0s' {1..96})"'","committee_bits":"0x0100000000000000"},"selection_proof":"0x'"$(printf '55%.0s' {1..96})"'"}'
+printf '%s' "$agg" >"$tmp/agg.json"
+run_keel ssz encode --type electra.AggregateAndProof "$tmp/agg.json" --out "$tmp/agg.ssz"
+check electra-aggregate-encode $rc "$err"
+run_keel ssz root --type electra.AggregateAndProof "$tmp/agg.ssz"
+[[ $rc == 0 && "$out" =~ ^0x[0-9a-f]{64}$ ]]; check electra-aggregate-root $? "exit $rc $out $err"
+run_keel ssz decode --type electra.AggregateAndProof "$tmp/agg.ssz"
+[[ $rc == 0 && "$out" == "$agg" ]]; check electra-aggregate-decode $? "exit $rc $out $err"
+# phase0's layout (no committee_bits) is not electra's.
+expect deneb-aggregate-is-not-electra 1 "" "ssz decode: $tmp/agg.ssz: ssz: AggregateAndProof" \
+    -- ssz decode --type deneb.AggregateAndProof "$tmp/agg.ssz"
+printf '{"block_root":"0x%064d","columns":["0","5","127"]}' 0 >"$tmp/ids.json"
+expect fulu-by-root-ids 0 "0x$(printf '%064d' 0)24000000000000000000000005000000000000007f00000000000000" "" \
+    -- ssz encode --type fulu.DataColumnsByRootIdentifier "$tmp/ids.json"
 expect_exact decode-truncated 1 "keel: ssz decode: $tmp/cut.ssz: ssz: BeaconBlock.body.deposits: offset 38536 is past the end 916 at offset 296" \
     -- ssz decode --type deneb.BeaconBlock "$tmp/cut.ssz"
 # A mainnet SyncAggregate (512 bits) is not a minimal one (32 bits).

@@ -18,11 +18,11 @@ namespace keel::beacon::detail {
 /// What the registry can do with one type in one preset.
 struct Handlers {
     /// Decodes, roots and re-encodes.
-    Result<TypedResult, std::string> (*decode_root)(BytesView);
+    Result<TypedResult, Error> (*decode_root)(BytesView);
     /// Decodes and prints JSON.
-    Result<std::string, std::string> (*to_json)(BytesView, ssz::JsonLayout);
+    Result<std::string, Error> (*to_json)(BytesView, ssz::JsonLayout);
     /// Reads parsed JSON and encodes.
-    Result<Bytes, std::string> (*from_json)(const nlohmann::json&);
+    Result<Bytes, Error> (*from_json)(const nlohmann::json&);
 };
 
 /// One registered type: its name without the fork, and its handlers per preset.
@@ -35,18 +35,16 @@ struct Entry {
 // The handlers keep the value on the heap: a mainnet BeaconState is megabytes of fixed vectors,
 // too large for a thread's stack (ssz::decode<T> returns it by value).
 
-/// Decodes `in` as T into a new heap value; the error is the decoder's one line.
+/// Decodes `in` as T into a new heap value; the error is the decoder's, as a registry error.
 template <class T>
-Result<std::unique_ptr<T>, std::string> decode_on_heap(BytesView in) {
+[[nodiscard]] Result<std::unique_ptr<T>, Error> decode_on_heap(BytesView in) {
     auto value = std::make_unique<T>();
-    if (auto r = ssz::decode_into(in, *value); !r) {
-        return std::unexpected(ssz::to_string(r.error()));
-    }
+    if (auto r = ssz::decode_into(in, *value); !r) return std::unexpected(from_ssz(r.error()));
     return value;
 }
 
 template <class T>
-Result<TypedResult, std::string> decode_root(BytesView in) {
+[[nodiscard]] Result<TypedResult, Error> decode_root(BytesView in) {
     auto value = decode_on_heap<T>(in);
     if (!value) return std::unexpected(std::move(value.error()));
     TypedResult out;
@@ -56,16 +54,18 @@ Result<TypedResult, std::string> decode_root(BytesView in) {
 }
 
 template <class T>
-Result<std::string, std::string> decode_json(BytesView in, ssz::JsonLayout layout) {
+[[nodiscard]] Result<std::string, Error> decode_json(BytesView in, ssz::JsonLayout layout) {
     auto value = decode_on_heap<T>(in);
     if (!value) return std::unexpected(std::move(value.error()));
     return ssz::to_json(**value, layout);
 }
 
 template <class T>
-Result<Bytes, std::string> encode_json(const nlohmann::json& j) {
+[[nodiscard]] Result<Bytes, Error> encode_json(const nlohmann::json& j) {
     auto value = std::make_unique<T>();
-    if (auto r = ssz::from_json(j, *value); !r) return std::unexpected(ssz::to_string(r.error()));
+    if (auto r = ssz::from_json(j, *value); !r) {
+        return std::unexpected(from_json_error(r.error()));
+    }
     return ssz::encode(*value);
 }
 
@@ -100,5 +100,6 @@ std::span<const Entry> bellatrix_entries();
 std::span<const Entry> capella_entries();
 std::span<const Entry> deneb_entries();
 std::span<const Entry> electra_entries();
+std::span<const Entry> fulu_entries();
 
 }  // namespace keel::beacon::detail
