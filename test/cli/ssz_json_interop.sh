@@ -10,6 +10,12 @@
 #     addresses with EIP-55 checksum case, keel writes the spec's lower-case hex for all bytes);
 #   - Lodestar's JSON through `keel ssz encode` gives the same bytes;
 #   - keel's JSON through Lodestar's fromJson + serialize gives the same bytes.
+# Then fulu, for which there are no official ssz_static vectors: for every fulu container, in
+# both presets (Lodestar's LODESTAR_PRESET=minimal), random values that Lodestar makes and
+# serializes: keel's root equals Lodestar's hashTreeRoot, keel's JSON equals Lodestar's toJson,
+# Lodestar's JSON through keel gives the same bytes, and keel's JSON through Lodestar too. Last,
+# the fulu block and state of `keel devnet gen-beacon-block/-state --fork fulu`: Lodestar reads
+# them, re-serializes them byte for byte, and its roots equal keel's.
 set -uo pipefail
 keel=${1:?usage: ssz_json_interop.sh PATH_TO_KEEL VECTORS_DIR}
 vectors=${2:?usage: ssz_json_interop.sh PATH_TO_KEEL VECTORS_DIR}
@@ -134,5 +140,183 @@ printf '%s\n' "$report" | grep -v '^ok ' || true
 check lodestar-compare "$status" "see above"
 [[ $(grep -c '^ok ' <<<"$report") == 22 ]]
 check lodestar-compared-22 $? "$(grep -c '^ok ' <<<"$report") comparisons passed, want 22"
+
+# ---- fulu ------------------------------------------------------------------------------------
+# Every fulu container of keel's registry (registry_test.cpp lists the same names).
+fulu_types=(AggregateAndProof Attestation AttestationData AttesterSlashing BLSToExecutionChange
+    BeaconBlock BeaconBlockBody BeaconBlockHeader BeaconState BlobIdentifier BlobSidecar
+    Checkpoint ConsolidationRequest ContributionAndProof DataColumnSidecar
+    DataColumnsByRootIdentifier Deposit DepositData DepositMessage DepositRequest Eth1Block
+    Eth1Data ExecutionPayload ExecutionPayloadHeader ExecutionRequests Fork ForkData
+    HistoricalBatch HistoricalSummary IndexedAttestation LightClientBootstrap
+    LightClientFinalityUpdate LightClientHeader LightClientOptimisticUpdate LightClientUpdate
+    MatrixEntry PendingConsolidation PendingDeposit PendingPartialWithdrawal PowBlock
+    ProposerSlashing SignedAggregateAndProof SignedBLSToExecutionChange SignedBeaconBlock
+    SignedBeaconBlockHeader SignedContributionAndProof SignedVoluntaryExit SigningData
+    SingleAttestation SyncAggregate SyncAggregatorSelectionData SyncCommittee
+    SyncCommitteeContribution SyncCommitteeMessage Validator VoluntaryExit Withdrawal
+    WithdrawalRequest)
+fulu_cases=3
+
+# lodestar_fulu MODE DIR PRESET ARGS...: bench/peers as the working directory, Lodestar's preset
+# PRESET.
+#   random DIR PRESET CASES TYPE...   writes DIR/PRESET.TYPE.I.{ssz,lodestar.json,root} for
+#                                     CASES random values of each fulu TYPE
+#   check DIR PRESET CASES TYPE...    compares DIR/PRESET.TYPE.I.keel.json with Lodestar's JSON
+#                                     and reads it back with Lodestar
+#   block DIR PRESET FILE             FILE (a fulu SignedBeaconBlock): checks that Lodestar
+#                                     re-serializes it byte for byte, prints the message root
+#   state DIR PRESET FILE             FILE (a fulu BeaconState): the same, prints its root
+lodestar_fulu() {
+    local mode=$1 dir=$2 preset=$3
+    shift 3
+    (cd "$peers" && LODESTAR_PRESET=$preset node --input-type=module -e "$(cat <<'EOF'
+import { readFileSync, writeFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
+import { BitArray } from '@chainsafe/ssz';
+import { ssz } from '@lodestar/types';
+
+const [mode, dir, preset, ...rest] = process.argv.slice(1);
+const hex = (b) => '0x' + Buffer.from(b).toString('hex');
+
+// mulberry32: a small deterministic generator, so that a failure can be reproduced.
+let state = 0x6b65656c;
+function next() {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const below = (n) => Math.floor(next() * n);
+
+// A random value of an @chainsafe/ssz type: lists of up to 3 elements (bit and byte lists up
+// to 40), numbers of every width, bits and bytes at random.
+function random(t) {
+  const kind = t.constructor.name;
+  if (t.fields) {
+    const o = {};
+    for (const [k, ft] of Object.entries(t.fields)) o[k] = random(ft);
+    return o;
+  }
+  if ('lengthBits' in t) return BitArray.fromBoolArray(Array.from({ length: t.lengthBits }, () => next() < 0.5));
+  if ('limitBits' in t) return BitArray.fromBoolArray(Array.from({ length: below(Math.min(t.limitBits, 40) + 1) }, () => next() < 0.5));
+  if (!t.elementType && 'lengthBytes' in t) return Uint8Array.from({ length: t.lengthBytes }, () => below(256));
+  if (!t.elementType && 'limitBytes' in t) return Uint8Array.from({ length: below(Math.min(t.limitBytes, 40) + 1) }, () => below(256));
+  if (t.elementType && 'limit' in t) return Array.from({ length: below(Math.min(t.limit, 3) + 1) }, () => random(t.elementType));
+  if (t.elementType && 'length' in t) return Array.from({ length: t.length }, () => random(t.elementType));
+  if (kind.startsWith('Boolean')) return next() < 0.5;
+  if (kind.startsWith('UintBigint')) {
+    let v = 0n;
+    for (let i = 0; i < t.byteLength; ++i) v = (v << 8n) | BigInt(below(256));
+    return v;
+  }
+  // Lodestar reads uint64 as a JS number: exact below 2^53.
+  if (kind.startsWith('UintNumber')) return t.byteLength === 1 ? below(256) : below(2 ** 32) * (next() < 0.2 ? 2 ** 16 : 1);
+  throw new Error(`no random value for ${kind}`);
+}
+
+// An address in EIP-55 case (Lodestar's ExecutionAddress) equals keel's lower-case form.
+const isAddress = (s) => typeof s === 'string' && /^0x[0-9a-fA-F]{40}$/.test(s);
+function firstDifference(a, b, path = '') {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (isAddress(a) && isAddress(b) && a === b.toLowerCase()) return null;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null ||
+      Array.isArray(a) !== Array.isArray(b)) {
+    return `${path || '(top)'}: keel ${JSON.stringify(a)?.slice(0, 80)}, lodestar ${JSON.stringify(b)?.slice(0, 80)}`;
+  }
+  if (Array.isArray(a) && a.length !== b.length) return `${path}: keel has ${a.length} elements, lodestar ${b.length}`;
+  for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (!(k in a) || !(k in b)) return `${path}.${k}: only in ${k in a ? 'keel' : 'lodestar'}`;
+    const d = firstDifference(a[k], b[k], Array.isArray(a) ? `${path}[${k}]` : `${path}.${k}`);
+    if (d) return d;
+  }
+  return null;
+}
+
+let failed = 0;
+if (mode === 'random' || mode === 'check') {
+  const [cases, ...types] = rest;
+  for (const name of types) {
+    const t = ssz.fulu[name];
+    if (!t) { console.log(`FAIL ${preset} fulu.${name}: not a Lodestar fulu type`); ++failed; continue; }
+    for (let i = 0; i < Number(cases); ++i) {
+      const base = `${dir}/${preset}.${name}.${i}`;
+      if (mode === 'random') {
+        const bytes = t.serialize(random(t));
+        const v = t.deserialize(bytes);
+        writeFileSync(`${base}.ssz`, bytes);
+        writeFileSync(`${base}.lodestar.json`, JSON.stringify(t.toJson(v)));
+        writeFileSync(`${base}.root`, hex(t.hashTreeRoot(v)) + '\n');
+        continue;
+      }
+      const keel = JSON.parse(readFileSync(`${base}.keel.json`, 'utf8'));
+      const theirs = JSON.parse(readFileSync(`${base}.lodestar.json`, 'utf8'));
+      const diff = firstDifference(keel, theirs);
+      const back = Buffer.from(t.serialize(t.fromJson(keel)));
+      if (diff) { console.log(`FAIL json ${preset} fulu.${name} case ${i}: ${diff}`); ++failed; }
+      else if (!back.equals(readFileSync(`${base}.ssz`))) { console.log(`FAIL lodestar-reads-keel ${preset} fulu.${name} case ${i}`); ++failed; }
+      else console.log(`ok ${preset} fulu.${name} case ${i}`);
+    }
+  }
+} else {
+  const [file] = rest;
+  const bytes = readFileSync(file);
+  const t = mode === 'block' ? ssz.fulu.SignedBeaconBlock : ssz.fulu.BeaconState;
+  const v = t.deserialize(bytes);
+  if (!Buffer.from(t.serialize(v)).equals(bytes)) { console.log(`FAIL ${mode}: Lodestar re-serializes other bytes`); ++failed; }
+  console.log(hex(mode === 'block' ? ssz.fulu.BeaconBlock.hashTreeRoot(v.message) : t.hashTreeRoot(v)));
+}
+process.exit(failed ? 1 : 0);
+EOF
+)" -- "$mode" "$dir" "$preset" "$@")
+}
+
+for preset in mainnet minimal; do
+    fdir="$tmp/fulu-$preset"
+    mkdir -p "$fdir"
+    lodestar_fulu random "$fdir" "$preset" "$fulu_cases" "${fulu_types[@]}"
+    check "fulu-$preset-lodestar-random" $? "Lodestar could not make the values"
+    for name in "${fulu_types[@]}"; do
+        for ((i = 0; i < fulu_cases; ++i)); do
+            base="$fdir/$preset.$name.$i"
+            got=$("$keel" ssz root --type "fulu.$name" --preset "$preset" "$base.ssz" 2>"$tmp/err")
+            [[ "$got" == "$(cat "$base.root")" ]]
+            check "fulu-root-$preset-$name-$i" $? "keel '$got' $(cat "$tmp/err"), lodestar $(cat "$base.root")"
+            "$keel" ssz decode --type "fulu.$name" --preset "$preset" "$base.ssz" >"$base.keel.json" 2>"$tmp/err"
+            check "fulu-decode-$preset-$name-$i" $? "$(cat "$tmp/err")"
+            "$keel" ssz encode --type "fulu.$name" --preset "$preset" "$base.lodestar.json" \
+                --out "$base.from-lodestar.ssz" 2>"$tmp/err"
+            check "fulu-encode-$preset-$name-$i" $? "$(cat "$tmp/err")"
+            cmp -s "$base.ssz" "$base.from-lodestar.ssz"
+            check "fulu-encodes-lodestar-json-$preset-$name-$i" $? "bytes differ"
+        done
+    done
+    report=$(lodestar_fulu check "$fdir" "$preset" "$fulu_cases" "${fulu_types[@]}")
+    status=$?
+    printf '%s\n' "$report" | grep -v '^ok ' || true
+    check "fulu-$preset-lodestar-compare" "$status" "see above"
+    want=$((${#fulu_types[@]} * fulu_cases))
+    [[ $(grep -c '^ok ' <<<"$report") == "$want" ]]
+    check "fulu-$preset-compared-all" $? "$(grep -c '^ok ' <<<"$report") comparisons passed, want $want"
+done
+
+# The generated fulu block and state (mainnet preset), read by Lodestar.
+out=$("$keel" devnet gen-beacon-block --fork fulu --out "$tmp/fulu-block.ssz" 2>"$tmp/err")
+check fulu-gen-block $? "$(cat "$tmp/err")"
+root=$(sed -n 's/.*block root \(0x[0-9a-f]\{64\}\) .*/\1/p' <<<"$out")
+theirs=$(lodestar_fulu block "$tmp" mainnet "$tmp/fulu-block.ssz")
+check fulu-lodestar-block $? "$theirs"
+[[ -n "$root" && "$theirs" == "$root" ]]; check fulu-block-root $? "keel '$root', lodestar '$theirs'"
+"$keel" ssz decode --type fulu.SignedBeaconBlock "$tmp/fulu-block.ssz" >"$tmp/fulu-block.json" &&
+    "$keel" ssz encode --type fulu.SignedBeaconBlock "$tmp/fulu-block.json" --out "$tmp/fulu-block.back.ssz" &&
+    cmp -s "$tmp/fulu-block.ssz" "$tmp/fulu-block.back.ssz"
+check fulu-block-json-round-trip $?
+out=$("$keel" devnet gen-beacon-state --fork fulu --validators 20000 --out "$tmp/fulu-state.ssz" 2>"$tmp/err")
+check fulu-gen-state $? "$(cat "$tmp/err")"
+root=$(sed -n 's/.*, root \(0x[0-9a-f]\{64\}\) .*/\1/p' <<<"$out")
+theirs=$(lodestar_fulu state "$tmp" mainnet "$tmp/fulu-state.ssz")
+check fulu-lodestar-state $? "$theirs"
+[[ -n "$root" && "$theirs" == "$root" ]]; check fulu-state-root $? "keel '$root', lodestar '$theirs'"
 
 finish cli_ssz_json_interop
