@@ -6,27 +6,30 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "apps/keel/commands.hpp"
 #include "apps/keel/input.hpp"
-#include "apps/keel/json_fields.hpp"
 #include "apps/keel/json_objects.hpp"
-#include "keel/common/hex.hpp"
-#include "keel/common/uint256.hpp"
+#include "keel/common/json_writer.hpp"
 #include "keel/eth/block.hpp"
+#include "keel/eth/json.hpp"
 
 namespace keel::cli {
 namespace {
 
-// {"header": ..., "computed": ..., "matches": ...}; appends the name to `bad` on a mismatch.
-Json root_check(const char* name, const Hash32& in_header, const Hash32& computed,
+// "name": {"header": ..., "computed": ..., "matches": ...}; appends the name to `bad` on a
+// mismatch.
+void root_check(json::Writer& w, const char* name, const Hash32& in_header, const Hash32& computed,
                 std::vector<std::string>& bad) {
-    bool ok = in_header == computed;
+    const bool ok = in_header == computed;
     if (!ok) bad.emplace_back(name);
-    return {{"header", json_data(in_header.view())},
-            {"computed", json_data(computed.view())},
-            {"matches", ok}};
+    w.key(name);
+    w.begin_object();
+    w.member_data("header", in_header.view());
+    w.member_data("computed", computed.view());
+    w.key("matches");
+    w.boolean(ok);
+    w.end_object();
 }
 
 }  // namespace
@@ -48,30 +51,40 @@ void add_block_command(CLI::App& app) {
         }
         const eth::Block& b = *decoded;
         std::vector<std::string> bad;
-        Json j;
-        j["hash"] = json_data(b.hash().view());
-        j["header"] = header_object(b.header, b.hash(), std::nullopt, std::nullopt);
-        Json txs = Json::array();
-        for (const auto& tx : b.body.transactions) txs.push_back(json_data(tx.hash().view()));
-        j["transactions"] = txs;
-        Json ommers = Json::array();
-        for (const auto& o : b.body.ommers) ommers.push_back(json_data(o.hash().view()));
-        j["uncles"] = ommers;
-        if (b.body.withdrawals) j["withdrawalCount"] = b.body.withdrawals->size();
-        Json roots;
-        roots["transactionsRoot"] = root_check("transactionsRoot", b.header.transactions_root,
-                                               eth::transactions_root(b.body.transactions), bad);
-        roots["sha3Uncles"] =
-            root_check("sha3Uncles", b.header.ommers_hash, eth::ommers_hash(b.body.ommers), bad);
+        std::string out;
+        json::Writer w(out, kJsonIndent);
+        w.begin_object();
+        w.member_data("hash", b.hash().view());
+        w.key("header");
+        w.begin_object();
+        eth::write_header_members(w, b.header, b.hash(), std::nullopt, std::nullopt);
+        w.end_object();
+        w.key("transactions");
+        w.begin_array();
+        for (const auto& tx : b.body.transactions) w.data(tx.hash().view());
+        w.end_array();
+        w.key("uncles");
+        w.begin_array();
+        for (const auto& o : b.body.ommers) w.data(o.hash().view());
+        w.end_array();
+        if (b.body.withdrawals) {
+            w.key("withdrawalCount");
+            w.number(b.body.withdrawals->size());
+        }
+        w.key("roots");
+        w.begin_object();
+        root_check(w, "transactionsRoot", b.header.transactions_root,
+                   eth::transactions_root(b.body.transactions), bad);
+        root_check(w, "sha3Uncles", b.header.ommers_hash, eth::ommers_hash(b.body.ommers), bad);
         if (b.header.withdrawals_root || b.body.withdrawals) {
             static const std::vector<eth::Withdrawal> kNone;
             const auto& ws = b.body.withdrawals ? *b.body.withdrawals : kNone;
-            Hash32 in_header = b.header.withdrawals_root.value_or(Hash32{});
-            roots["withdrawalsRoot"] =
-                root_check("withdrawalsRoot", in_header, eth::withdrawals_root(ws), bad);
+            const Hash32 in_header = b.header.withdrawals_root.value_or(Hash32{});
+            root_check(w, "withdrawalsRoot", in_header, eth::withdrawals_root(ws), bad);
         }
-        j["roots"] = roots;
-        std::printf("%s\n", j.dump(2).c_str());
+        w.end_object();
+        w.end_object();
+        std::printf("%s\n", out.c_str());
         if (!bad.empty()) {
             throw Failure{kExitBadData, fmt::format("block decode: block {}: {} does not match "
                                                     "the body",

@@ -107,10 +107,10 @@ void get_block(const GetArgs& args) {
         const std::size_t payload = header_rlp.value.size() + list.payload.size();
         size = rlp::list_length(payload);
     }
-    Json j = header_object(*header, hash.value,
-                           td.found() ? std::optional<Uint256>(td.value) : std::nullopt, size);
-    if (body) add_body(j, *header, hash.value, *body, args.full);
-    std::printf("%s\n", j.dump(2).c_str());
+    const std::string out = block_json(*header, hash.value,
+                                       td.found() ? std::optional<Uint256>(td.value) : std::nullopt,
+                                       size, body ? &*body : nullptr, args.full);
+    std::printf("%s\n", out.c_str());
     if (body_rlp.status == store::ReadStatus::pruned) {
         std::fprintf(stderr, "keel: get block %llu: header only: the body is pruned%s\n",
                      static_cast<unsigned long long>(number), floor_note(chain).c_str());
@@ -158,9 +158,8 @@ void get_tx(const GetArgs& args) {
                         args.what, number, index));
     }
     const eth::Transaction& tx = body->transactions[index];
-    Json j = transaction_object(tx, true, nullptr);
-    add_tx_place(j, TxPlace{hash.value, number, index}, header->base_fee_per_gas, tx);
-    std::printf("%s\n", j.dump(2).c_str());
+    const eth::TxPlace place{hash.value, number, index, header->base_fee_per_gas};
+    std::printf("%s\n", transaction_json(tx, &place, nullptr).c_str());
 }
 
 }  // namespace

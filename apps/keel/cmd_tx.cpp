@@ -5,14 +5,10 @@
 #include <string>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "apps/keel/commands.hpp"
 #include "apps/keel/input.hpp"
 #include "apps/keel/json_objects.hpp"
-#include "keel/common/hex.hpp"
-#include "keel/common/uint256.hpp"
-#include "keel/eth/sender.hpp"
 #include "keel/eth/transaction.hpp"
 
 namespace keel::cli {
@@ -37,7 +33,7 @@ void add_tx_command(CLI::App& app) {
                           fmt::format("tx decode: {}", eth::to_string(decoded.error()))};
         }
         std::string sender_error;
-        std::string out = transaction_object(*decoded, true, &sender_error).dump(2);
+        std::string out = transaction_json(*decoded, nullptr, &sender_error);
         std::printf("%s\n", out.c_str());
         if (!sender_error.empty()) {
             throw Failure{kExitBadData, fmt::format("tx decode: sender: {}", sender_error)};
