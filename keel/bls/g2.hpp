@@ -78,11 +78,11 @@ G2Jacobian g2_mul_gls(const G2Jacobian& p, const Scalar& k) noexcept;
 std::array<std::uint64_t, 4> g2_gls_digits_ct(const Scalar& k) noexcept;
 
 /// [k]P for P in G2 and a secret k (any 256-bit value), in constant time: the digits of
-/// g2_gls_digits_ct, a 16-entry table of the sums of subsets of {P, [|x|]P, [|x|^2]P, [|x|^3]P}
-/// ([|x|]Q = -ψ(Q) on G2), then 63 doublings and 63 complete additions of an entry read with
-/// lookup_ct, whatever k is, in the projective coordinates of projective.hpp (the complete
-/// formulas of Renes–Costello–Batina). Wrong for points outside G2, like g2_mul_gls; the point
-/// at infinity gives infinity.
+/// g2_gls_digits_ct recoded to signed columns (GLV-SAC), an 8-entry table of P plus the sums of
+/// subsets of {[|x|]P, [|x|^2]P, [|x|^3]P} ([|x|]Q = -ψ(Q) on G2), then 64 doublings and 64
+/// complete additions of an entry read with lookup_ct and negated by mask, whatever k is, in the
+/// projective coordinates of projective.hpp (the complete formulas of Renes–Costello–Batina). Wrong
+/// for points outside G2, like g2_mul_gls; the point at infinity gives infinity.
 G2Jacobian g2_mul_gls_ct(const G2Jacobian& p, const Scalar& k) noexcept;
 
 /// Clears the cofactor of a point of E2: returns [h_eff]P with h_eff of RFC 9380 §8.8.2, computed
