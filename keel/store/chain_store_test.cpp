@@ -5,11 +5,17 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -423,6 +429,116 @@ TEST(ChainStore, CreateIsAtomic) {
     // An empty directory is fine (e.g. made by the user beforehand).
     std::filesystem::create_directories(dir.path() / "empty");
     EXPECT_TRUE(ChainStore::create(dir.path() / "empty"));
+}
+
+}  // namespace
+}  // namespace keel::store
+
+namespace keel::store {
+namespace {
+
+// Every file name in a directory, sorted.
+std::vector<std::string> files_in(const fs::path& dir) {
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// A made-up block: the store does not decode what it stores.
+struct TinyBlock {
+    Hash32 hash;
+    Bytes header{0xc0};
+    Bytes body{0xc2, 0xc0, 0xc0};
+};
+
+TEST(ChainStore, ReadOnlyOpenTakesNoLockAndWritesNothing) {
+    TempDir dir("chain-store-test");
+    const fs::path path = dir.path() / "db";
+    auto writer = ChainStore::create(path);
+    ASSERT_TRUE(writer) << writer.error().message;
+    TinyBlock b;
+    b.hash[0] = 1;
+    const BlockToStore row{0, b.hash, b.header, b.body, {}, Uint256(1), {}};
+    ASSERT_TRUE(writer->put_blocks(std::span(&row, 1)));
+    ASSERT_TRUE(writer->flush());
+    // While the writer holds the store (its LOCK): a read-write open is refused in words (it
+    // still rotates RocksDB's LOG: read-write opens keep 4), a read-only one works, sees the
+    // block, refuses writes, and leaves no file (RocksDB rotated its LOG at every open: one more
+    // file per call).
+    auto second = ChainStore::open(path);
+    ASSERT_FALSE(second);
+    EXPECT_NE(second.error().message.find("in use by another process"), std::string::npos)
+        << second.error().message;
+    const auto before = files_in(path);
+    for (int i = 0; i < 5; ++i) {
+        auto reader = ChainStore::open(path, {.read_only = true});
+        ASSERT_TRUE(reader) << reader.error().message;
+        EXPECT_EQ(reader->head().value(), std::optional<std::uint64_t>(0));
+        EXPECT_EQ(reader->canonical_hash(0).value().value, b.hash);
+        auto w = reader->set_chain_id(5);
+        ASSERT_FALSE(w);
+        EXPECT_NE(w.error().message.find("store write " + path.string()), std::string::npos)
+            << w.error().message;
+    }
+    EXPECT_EQ(files_in(path), before);
+    // A read-only create is refused, and creates nothing.
+    EXPECT_FALSE(ChainStore::create(dir.path() / "ro", {.read_only = true}));
+    EXPECT_FALSE(fs::exists(dir.path() / "ro"));
+}
+
+TEST(ChainStore, CreateIsExclusive) {
+    TempDir dir("chain-store-test");
+    const fs::path path = dir.path() / "db";
+    const fs::path lock_path = dir.path() / "db.lock";
+    {
+        // Another creator holds the lock: refused with one line, nothing written at the path,
+        // and that creator's staging directory is left alone.
+        const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT, 0644);
+        ASSERT_GE(fd, 0);
+        ASSERT_EQ(::flock(fd, LOCK_EX | LOCK_NB), 0);
+        fs::create_directories(dir.path() / "db.creating");
+        auto busy = ChainStore::create(path);
+        ASSERT_FALSE(busy);
+        EXPECT_EQ(busy.error().message, "store create " + path.string() +
+                                            ": another process is creating this store (" +
+                                            lock_path.string() + " is locked)");
+        EXPECT_FALSE(fs::exists(path));
+        EXPECT_TRUE(fs::exists(dir.path() / "db.creating"));
+        ::close(fd);
+    }
+    // Released: the create goes through and removes its lock file.
+    auto created = ChainStore::create(path);
+    ASSERT_TRUE(created) << created.error().message;
+    EXPECT_FALSE(fs::exists(lock_path));
+    EXPECT_FALSE(fs::exists(dir.path() / "db.creating"));
+}
+
+// A table file gone from under the store: the message says "Corruption:" once.
+TEST(ChainStore, MissingTableFileIsReportedOnce) {
+    TempDir dir("chain-store-test");
+    const fs::path path = dir.path() / "db";
+    {
+        auto store = ChainStore::create(path);
+        ASSERT_TRUE(store) << store.error().message;
+        TinyBlock b;
+        const BlockToStore row{0, b.hash, b.header, b.body, {}, Uint256(1), {}};
+        ASSERT_TRUE(store->put_blocks(std::span(&row, 1)));
+        ASSERT_TRUE(store->flush());
+    }
+    bool removed = false;
+    for (const auto& e : fs::directory_iterator(path)) {
+        if (e.path().extension() == ".sst" && !removed) removed = fs::remove(e.path());
+    }
+    ASSERT_TRUE(removed);
+    for (const bool read_only : {false, true}) {
+        auto store = ChainStore::open(path, {.read_only = read_only});
+        ASSERT_FALSE(store);
+        const std::string& msg = store.error().message;
+        EXPECT_NE(msg.find("store open " + path.string() + ": "), std::string::npos) << msg;
+        EXPECT_EQ(msg.find("Corruption: Corruption:"), std::string::npos) << msg;
+        EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+    }
 }
 
 }  // namespace
