@@ -111,6 +111,45 @@ TEST(BlsFp, ArithmeticMatchesGmp) {
     EXPECT_TRUE(Fp::zero().inverse_vartime().is_zero());
 }
 
+TEST(BlsFp, PowMatchesGmpForEveryExponentShape) {
+    // Fp::pow chooses its windows from the exponent's bits: exponents of every length (empty and
+    // all-zero included), lone bits, long runs of ones and of zeros across limb boundaries, and
+    // random ones, against GMP's modular exponentiation.
+    std::mt19937_64 rng(7);
+    std::vector<std::vector<std::uint64_t>> exps{
+        {},
+        {0},
+        {0, 0, 0},
+        {1},
+        {2},
+        {31},
+        {32},
+        {33},
+        {~0ull},
+        {0, 1},
+        {1, 0},
+        {0x8000000000000001ull, 0x8000000000000000ull},
+        {~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull},
+        {0x10, 0, 0, 0, 0, 0x4000000000000000ull},
+        {detail::kPMinus2.begin(), detail::kPMinus2.end()}};
+    for (std::size_t n = 1; n <= 6; ++n)
+        for (int i = 0; i < 8; ++i) {
+            std::vector<std::uint64_t> e(n);
+            for (auto& w : e) w = rng() & (i % 2 == 0 ? ~0ull : rng());  // sparse on odd i
+            exps.push_back(e);
+        }
+    const Fp base = Fp::from_canonical(random_below_p(rng));
+    const Mpz b(base.canonical());
+    for (const auto& e : exps) {
+        Mpz x, want;
+        if (!e.empty()) mpz_import(x.v, e.size(), -1, sizeof(std::uint64_t), 0, 0, e.data());
+        mpz_powm(want.v, b.v, x.v, modulus().v);
+        ASSERT_EQ(base.pow(e).canonical(), to_limbs(want.v)) << "exponent limbs " << e.size();
+    }
+    EXPECT_EQ(Fp::zero().pow(std::vector<std::uint64_t>{5}), Fp::zero());
+    EXPECT_EQ(Fp::zero().pow(std::vector<std::uint64_t>{0}), Fp::one());
+}
+
 /// The 768-bit integer of twelve limbs.
 void import_wide(mpz_t out, const detail::Wide& w) {
     mpz_import(out, 12, -1, sizeof(std::uint64_t), 0, 0, w.data());

@@ -63,24 +63,39 @@ Fp Fp::from_bytes_wide(std::span<const std::uint8_t> be) noexcept {
 }
 
 Fp Fp::pow(std::span<const std::uint64_t> exponent) const noexcept {
-    // Fixed 4-bit windows: four squarings and at most one multiplication per nibble (about 490
-    // operations for a 381-bit exponent instead of about 570 bit by bit). The exponent is
-    // public, so its nibbles may choose the table entry and skip the multiplication; the time
+    // Sliding windows of up to 5 bits over the odd powers a, a^3, ..., a^31: every window starts
+    // and ends on a set bit, so a 381-bit exponent costs its ~380 squarings plus about one
+    // multiplication per 6 bits (about 460 operations, against about 490 with fixed 4-bit
+    // windows; the exponentiations of inversion and square roots are a fifth of BLS Sign). The
+    // exponent is public, so its bits may choose the windows and the table entries; the time
     // does not depend on `a`.
-    std::array<Fp, 16> table;
-    table[0] = one();
-    for (std::size_t k = 1; k < 16; ++k) table[k] = table[k - 1] * *this;
+    const auto bit = [&](std::size_t k) { return ((exponent[k / 64] >> (k % 64)) & 1) != 0; };
+    std::size_t top = exponent.size() * 64;
+    while (top > 0 && !bit(top - 1)) --top;
+    if (top == 0) return one();
+    std::array<Fp, 16> odd;  // odd[k] = a^(2k + 1)
+    odd[0] = *this;
+    const Fp a2 = square();
+    for (std::size_t k = 1; k < odd.size(); ++k) odd[k] = odd[k - 1] * a2;
     Fp r = one();
     bool started = false;
-    for (std::size_t i = exponent.size(); i-- > 0;) {
-        for (int shift = 60; shift >= 0; shift -= 4) {
-            const auto nibble = static_cast<std::size_t>((exponent[i] >> shift) & 0xf);
-            if (started) r = r.square().square().square().square();
-            if (nibble != 0) {
-                r = started ? r * table[nibble] : table[nibble];
-                started = true;
-            }
+    for (std::size_t i = top; i > 0;) {
+        if (!bit(i - 1)) {
+            r = r.square();
+            --i;
+            continue;
         }
+        // The window: bits i-1 down to j, at most 5 wide, ending on a set bit.
+        std::size_t j = i >= 5 ? i - 5 : 0;
+        while (!bit(j)) ++j;
+        std::uint64_t value = 0;
+        for (std::size_t k = i; k-- > j;) {
+            value = value << 1 | static_cast<std::uint64_t>(bit(k));
+            if (started) r = r.square();
+        }
+        r = started ? r * odd[value >> 1] : odd[value >> 1];
+        started = true;
+        i = j;
     }
     return r;
 }
