@@ -5,7 +5,12 @@
 #    transactions, merge at 1,500) is imported by `keel import` into a fresh datadir (decode,
 #    every root checked, RocksDB writes), and validated by @ethereumjs/block from npm
 #    (bench/peers/peers-block.mjs: decode, hashes, transactions/ommers/withdrawals roots; no
-#    database). Prints both rates and the ratio.
+#    database). The ratio compares equal resources: both processes pinned to one core
+#    (taskset -c 0: every thread of each, RocksDB's and node's included, shares that core), and
+#    both rates are wall-clock (keel's importer and the peer time themselves with a monotonic
+#    wall clock, not CPU time); the whole process's wall time (start, reading the file, and for
+#    keel creating the store) is printed beside them. keel on every core of the machine is
+#    reported on its own line, never in the ratio.
 # 2. Scale: a chain of PRUNE_BLOCKS blocks x 50 transactions (default 100,000 blocks: 5 million
 #    transactions, merge at 75%) is imported (blocks/s, tx/s), then
 #    `keel storage prune-pre-merge-blocks` runs on it: prune time (marker, floor, range deletes),
@@ -29,26 +34,46 @@ fi
 
 val() { sed -nE "s/^$1 *([0-9.]+).*/\1/p" "$2" | head -1; }
 
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+cpu_model=$(lscpu 2>/dev/null | sed -nE 's/^Model name: *//p' | head -1)
+[[ -n "$cpu_model" ]] || cpu_model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')
+echo "machine: $(nproc) cores, CPU: $cpu_model"
+command -v taskset >/dev/null || { echo "side_by_side_import: taskset (util-linux) is needed" >&2; exit 2; }
 echo "keel: $("$keel" --version)"
 
 # ---- 1. side by side ------------------------------------------------------------------------
 small=$work/chain-2000-50-1500.rlp
 [[ -s "$small" ]] || "$keel" devnet gen --blocks 2000 --txs-per-block 50 --merge-at 1500 \
     --out "$small" >/dev/null 2>&1
-rm -rf "$work/small-datadir"
-"$keel" import --quiet --datadir "$work/small-datadir" "$small" >"$work/small-import.txt"
-keel_line=$(grep '^import:' "$work/small-import.txt")
-keel_tx=$(sed -E 's/.*, ([0-9]+) tx\/s.*/\1/' <<<"$keel_line")
-keel_blocks=$(sed -E 's/.*\(([0-9]+) blocks\/s.*/\1/' <<<"$keel_line")
-peer=$(node "$root/bench/peers/peers-block.mjs" "$small" 1500 1337)
+now() { date +%s.%N; }
+# keel_import CPUS: imports the small file into a fresh datadir, on the given cores ("" = all);
+# sets keel_blocks, keel_tx (the importer's wall-clock rates) and keel_wall (whole process).
+keel_import() {
+    rm -rf "$work/small-datadir"
+    local pin=() t0 t1 line
+    [[ -n "$1" ]] && pin=(taskset -c "$1")
+    t0=$(now)
+    "${pin[@]}" "$keel" import --quiet --datadir "$work/small-datadir" "$small" >"$work/small-import.txt"
+    t1=$(now)
+    line=$(grep '^import:' "$work/small-import.txt")
+    keel_tx=$(sed -E 's/.*, ([0-9]+) tx\/s.*/\1/' <<<"$line")
+    keel_blocks=$(sed -E 's/.*\(([0-9]+) blocks\/s.*/\1/' <<<"$line")
+    keel_wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
+}
+t0=$(now)
+peer=$(taskset -c 0 node "$root/bench/peers/peers-block.mjs" "$small" 1500 1337)
+t1=$(now)
+peer_wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')
 peer_tx=$(node -e "console.log(Math.round(JSON.parse(process.argv[1]).tx_per_s))" "$peer")
 peer_blocks=$(node -e "console.log(Math.round(JSON.parse(process.argv[1]).blocks_per_s))" "$peer")
+keel_import 0
+k1_blocks=$keel_blocks k1_tx=$keel_tx k1_wall=$keel_wall
+keel_import ""
 echo
-echo "import of the same 2,000-block file (99,950 transactions), one process:"
-printf '  %-44s %10s blocks/s %10s tx/s\n' "keel import (checks + RocksDB writes)" "$keel_blocks" "$keel_tx"
-printf '  %-44s %10s blocks/s %10s tx/s\n' "@ethereumjs/block 10.1.3 (checks only)" "$peer_blocks" "$peer_tx"
-awk -v k="$keel_tx" -v p="$peer_tx" 'BEGIN { printf "  ratio keel/peer: %.1fx\n", k / p }'
+echo "import of the same 2,000-block file (99,950 transactions), wall clock:"
+printf '  %-50s %9s blocks/s %9s tx/s  process %6s s\n' "keel import, 1 core (checks + RocksDB writes)" "$k1_blocks" "$k1_tx" "$k1_wall"
+printf '  %-50s %9s blocks/s %9s tx/s  process %6s s\n' "@ethereumjs/block 10.1.3, 1 core (checks only)" "$peer_blocks" "$peer_tx" "$peer_wall"
+awk -v k="$k1_tx" -v p="$peer_tx" 'BEGIN { printf "  ratio keel/peer, both on 1 core: %.1fx\n", k / p }'
+printf '  %-50s %9s blocks/s %9s tx/s  process %6s s\n' "keel import, all $(nproc) cores (not in the ratio)" "$keel_blocks" "$keel_tx" "$keel_wall"
 
 # ---- 2. scale: import and prune ---------------------------------------------------------------
 merge=$((prune_blocks * 3 / 4))

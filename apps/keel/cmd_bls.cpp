@@ -9,7 +9,10 @@
 //   keel bls fast-aggregate-verify MESSAGE SIG PUBKEY...   valid / invalid
 //   keel bls batch-verify FILE             a JSON list of {pubkey, message, signature}
 //
-// Every data argument is hex, @file (raw bytes) or - (standard input). A wrong length, an
+// Every data argument is hex, @file (raw bytes) or - (standard input, for one argument only). A
+// message may be empty ("0x", or an empty @file): BLS signs any octet string, and RFC 9380
+// defines hash_to_curve for the empty one (its G2 test vectors start with msg = ""), so an empty
+// message is accepted, signed and verified as blst and the consensus specs do. A wrong length, an
 // invalid point or secret key is bad data (exit 1, one line naming the argument and the rule);
 // a signature that does not verify prints "invalid" and exits 1 with one line on stderr.
 #include <array>
@@ -139,6 +142,13 @@ void run_pubkey(const std::string& sk_arg) {
 }
 
 void run_sign(const std::string& sk_arg, const std::string& msg_arg) {
+    // Refused before anything is read: standard input holds one argument, the key would take
+    // all of it, and the message would be empty (it used to be signed as such).
+    if (sk_arg == "-" && msg_arg == "-") {
+        throw Failure{kExitUsage,
+                      "bls sign: message: standard input (-) is already read for bls sign: secret "
+                      "key; give this one as hex or @file"};
+    }
     const bls::SecretKey sk = read_secret_key(sk_arg, "sign");
     const Bytes msg = read_data_arg(msg_arg, "bls sign: message");
     print_hex(bls::sign(sk, msg).to_bytes());
@@ -201,10 +211,7 @@ Bytes set_field(const nlohmann::json& set, std::size_t i, const char* key) {
 
 void run_batch_verify(const std::string& file) {
     const std::string text = read_text_arg(file == "-" ? file : "@" + file, "bls batch-verify");
-    nlohmann::json doc = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-    if (doc.is_discarded()) {
-        throw Failure{kExitBadData, fmt::format("bls batch-verify: {}: not valid JSON", file)};
-    }
+    nlohmann::json doc = parse_json(text, fmt::format("bls batch-verify: {}", file));
     if (!doc.is_array()) {
         throw Failure{kExitBadData,
                       fmt::format("bls batch-verify: {}: want a JSON list of "
@@ -285,7 +292,10 @@ void add_bls_command(CLI::App& app) {
     pubkey->callback([pk_sk] { run_pubkey(*pk_sk); });
 
     auto sign_args = std::make_shared<std::array<std::string, 2>>();
-    auto* sign = bls_cmd->add_subcommand("sign", "Print the 96-byte signature of a message");
+    auto* sign = bls_cmd->add_subcommand(
+        "sign",
+        "Print the 96-byte signature of a message (an empty message, 0x, is legal: RFC 9380 "
+        "hashes it like any other)");
     sign->add_option("secret_key", (*sign_args)[0], "32 bytes, big-endian: hex, @file or -")
         ->required();
     sign->add_option("message", (*sign_args)[1], data)->required();

@@ -79,7 +79,7 @@ std::uint64_t resolve_block(const store::ChainStore& chain, const std::string& a
 }
 
 void get_block(const GetArgs& args) {
-    store::ChainStore chain = open_datadir(args.datadir, false);
+    store::ChainStore chain = open_datadir(args.datadir, Access::read);
     const std::uint64_t number = resolve_block(chain, args.what);
     auto hash = must(chain.canonical_hash(number));
     auto header_rlp = must(chain.header_by_number(number));
@@ -125,7 +125,7 @@ void get_tx(const GetArgs& args) {
         throw Failure{kExitUsage, fmt::format("get tx: '{}' is not a 32-byte hash: {}", args.what,
                                               to_string(tx_hash.error()))};
     }
-    store::ChainStore chain = open_datadir(args.datadir, false);
+    store::ChainStore chain = open_datadir(args.datadir, Access::read);
     auto where = must(chain.tx_lookup(*tx_hash));
     if (where.status == store::ReadStatus::pruned) {
         fail(fmt::format("get tx {}: pruned: its block {} is below the history floor {}", args.what,

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,26 +37,60 @@ std::string describe_file(const store::FileImportReport& r) {
     return s;
 }
 
-void run_import(const ImportArgs& args) {
-    std::vector<store::ChainFileInfo> files;
-    std::uint64_t total = 0;
-    for (const std::string& f : args.files) {
-        auto info = store::inspect_chain_file(f);
-        if (!info) throw Failure{kExitBadData, info.error().message};
-        total += info->count;
-        files.push_back(std::move(*info));
-    }
-    // Files in block order (then by name), whatever order the shell gave them in.
-    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
-        return a.first != b.first ? a.first < b.first : a.path < b.path;
-    });
+// What a new datadir's creation adds to the file system, to remove after a failed import that
+// stored nothing: the highest missing directory on the path (and everything under it), or,
+// for an empty directory that exists, only its contents.
+struct Created {
+    std::filesystem::path root;  // empty: the store existed, nothing to remove
+    bool keep_root = false;      // the directory existed (empty): remove only what is inside
+};
 
-    store::ChainStore chain = open_datadir(args.datadir, true);
+Created what_create_adds(const std::filesystem::path& dir) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::exists(dir, ec)) {
+        if (fs::is_directory(dir, ec) && fs::is_empty(dir, ec)) return Created{dir, true};
+        return Created{};
+    }
+    fs::path top = fs::absolute(dir, ec).lexically_normal();
+    if (!top.has_filename()) top = top.parent_path();
+    while (top.has_parent_path() && top.parent_path() != top &&
+           !fs::exists(top.parent_path(), ec)) {
+        top = top.parent_path();
+    }
+    return Created{top, false};
+}
+
+void remove_created(const Created& c) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (c.root.empty()) return;
+    if (!c.keep_root) {
+        fs::remove_all(c.root, ec);
+        return;
+    }
+    for (auto it = fs::directory_iterator(c.root, ec); !ec && it != fs::directory_iterator();
+         it.increment(ec)) {
+        std::error_code rm;
+        fs::remove_all(it->path(), rm);
+    }
+}
+
+// The import's one line, with how to rewind when the file and the store disagree.
+std::string import_failure(const ImportArgs& args, const store::ImportError& e) {
+    if (!e.rewind_to) return e.message;
+    return fmt::format(
+        "{}; to replace the stored blocks above {}: keel storage rewind --datadir {} --to {}",
+        e.message, *e.rewind_to, args.datadir, *e.rewind_to);
+}
+
+void import_into(const ImportArgs& args, const std::vector<store::ChainFileInfo>& files,
+                 std::uint64_t total, store::ChainStore& chain) {
     Progress progress("import", total,
                       {.enabled = !args.quiet, .unit = "blocks", .secondary_unit = "tx"});
     auto importer =
         store::Importer::create(chain, {.batch_blocks = args.batch, .progress = &progress});
-    if (!importer) throw Failure{kExitBadData, importer.error().message};
+    if (!importer) throw Failure{kExitBadData, import_failure(args, importer.error())};
 
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<std::string> lines;
@@ -65,7 +101,7 @@ void run_import(const ImportArgs& args) {
             progress.finish();
             for (const std::string& l : lines) std::printf("%s\n", l.c_str());
             std::fflush(stdout);
-            throw Failure{kExitBadData, r.error().message};
+            throw Failure{kExitBadData, import_failure(args, r.error())};
         }
         blocks += r->imported;
         txs += r->transactions;
@@ -87,6 +123,55 @@ void run_import(const ImportArgs& args) {
         head_text.c_str());
 }
 
+// Bad usage (exit 2), found before anything is read or created: a --datadir that is a file, an
+// input that is missing or a directory.
+void check_paths(const ImportArgs& args) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (fs::exists(args.datadir, ec) && !fs::is_directory(args.datadir, ec)) {
+        throw Failure{kExitUsage, fmt::format("--datadir {}: not a directory", args.datadir)};
+    }
+    for (const std::string& f : args.files) {
+        const fs::file_status st = fs::status(f, ec);
+        if (!fs::exists(st)) {
+            throw Failure{kExitUsage, fmt::format("{}: No such file or directory", f)};
+        }
+        if (fs::is_directory(st)) {
+            throw Failure{kExitUsage, fmt::format("{}: is a directory, not a chain file", f)};
+        }
+    }
+}
+
+void run_import(const ImportArgs& args) {
+    check_paths(args);
+    std::vector<store::ChainFileInfo> files;
+    std::uint64_t total = 0;
+    for (const std::string& f : args.files) {
+        auto info = store::inspect_chain_file(f);
+        if (!info) throw Failure{kExitBadData, info.error().message};
+        total += info->count;
+        files.push_back(std::move(*info));
+    }
+    // Files in block order (then by name), whatever order the shell gave them in.
+    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first : a.path < b.path;
+    });
+
+    const Created created = what_create_adds(args.datadir);
+    std::optional<store::ChainStore> opened(open_datadir(args.datadir, Access::create));
+    try {
+        import_into(args, files, total, *opened);
+    } catch (const Failure&) {
+        // A new datadir that holds no block after the failure goes again, and only what this
+        // run created: the blocks of a partly good file stay (re-running resumes after them).
+        auto head = opened->head();
+        const bool empty = head && !*head;
+        opened.reset();  // closed before its files go
+        if (empty) remove_created(created);
+        throw;
+    }
+}
+
 }  // namespace
 
 void add_import_command(CLI::App& app) {
@@ -95,12 +180,14 @@ void add_import_command(CLI::App& app) {
         "import",
         "Import chain history from era1 archives and RLP chain files (geth export) into a "
         "datadir; every block is checked first; re-running resumes");
-    cmd->add_option("--datadir", args->datadir, "the chain store's directory (created if missing)")
+    cmd->add_option("--datadir", args->datadir,
+                    "the chain store's directory (created if missing; removed again if the import "
+                    "fails before storing a block)")
         ->required();
     cmd->add_option("files", args->files, "era1 archives and RLP chain files, in any order")
         ->required();
     cmd->add_option("--batch", args->batch, "blocks per atomic write")
-        ->check(CLI::Range(1, 100000));
+        ->check(whole_number("a batch size", 1, 100000));
     cmd->add_flag("--quiet", args->quiet, "no progress output");
     cmd->callback([args] { run_import(*args); });
 }

@@ -133,10 +133,7 @@ void add_encode(CLI::App& rlp) {
                     "write raw RLP bytes to this file (- for stdout) instead of printing hex");
     cmd->callback([input, output] {
         std::string text = read_text_arg(*input, "rlp encode input");
-        Json tree = Json::parse(text, nullptr, false);
-        if (tree.is_discarded()) {
-            throw Failure{kExitBadData, "rlp encode: input is not valid JSON"};
-        }
+        Json tree = parse_json(text, "rlp encode: input");
         std::vector<std::size_t> payloads;
         std::size_t total = measure(tree, "$", 0, payloads);
         rlp::Encoder enc;

@@ -1,7 +1,10 @@
 // keel storage prune-pre-merge-blocks --datadir D [--until N]: removes the bodies, receipts and
 // transaction lookups of the blocks below N (default: the merge block), resuming an interrupted
 // prune first, and reports the space before and after.
-// keel storage verify --datadir D: checks the store's consistency and prints its counts.
+// keel storage verify --datadir D: checks the store's consistency and prints its counts (opened
+// read-only: it works while an import runs).
+// keel storage rewind --datadir D --to N: removes every block above N, resuming an interrupted
+// rewind first.
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -14,6 +17,7 @@
 #include "apps/keel/datadir.hpp"
 #include "apps/keel/input.hpp"
 #include "keel/store/prune.hpp"
+#include "keel/store/rewind.hpp"
 #include "keel/store/verify.hpp"
 
 namespace keel::cli {
@@ -22,6 +26,7 @@ namespace {
 struct StorageArgs {
     std::string datadir;
     std::optional<std::uint64_t> until;
+    std::uint64_t to = 0;
     bool quiet = false;
 };
 
@@ -83,7 +88,7 @@ void print_prune_report(const store::PruneReport& r) {
 }
 
 void run_prune(const StorageArgs& args) {
-    store::ChainStore chain = open_datadir(args.datadir, false);
+    store::ChainStore chain = open_datadir(args.datadir, Access::write);
     store::PruneOptions options;
     options.until = args.until;
     if (!args.quiet) {
@@ -94,6 +99,12 @@ void run_prune(const StorageArgs& args) {
         };
     }
     auto r = store::prune_history(chain, options);
+    if (!r && r.error().code == store::PruneError::Code::other_operation) {
+        throw Failure{kExitBadData,
+                      fmt::format("storage prune-pre-merge-blocks {}: {} (keel storage "
+                                  "rewind --datadir {} finishes a rewind)",
+                                  args.datadir, r.error().message, args.datadir)};
+    }
     if (!r) {
         throw Failure{
             prune_exit_code(r.error().code),
@@ -108,8 +119,57 @@ void run_prune(const StorageArgs& args) {
     print_prune_report(*r);
 }
 
+int rewind_exit_code(store::RewindErrc code) {
+    switch (code) {
+        case store::RewindErrc::above_head:
+        case store::RewindErrc::below_tail:
+        case store::RewindErrc::below_floor:
+            return kExitUsage;  // a different --to fixes it
+        default:
+            return kExitBadData;
+    }
+}
+
+void run_rewind(const StorageArgs& args) {
+    store::ChainStore chain = open_datadir(args.datadir, Access::write);
+    store::RewindOptions options;
+    options.to = args.to;
+    if (!args.quiet) {
+        options.on_step = [](store::RewindStep step, bool done) {
+            static int last = -1;  // one message per step, not one per delete batch
+            if (done || static_cast<int>(step) == last) return;
+            last = static_cast<int>(step);
+            std::fprintf(stderr, "rewind: step %d/%zu: %s\n", static_cast<int>(step) + 1,
+                         store::kRewindStepCount, std::string(store::to_string(step)).c_str());
+        };
+    }
+    auto r = store::rewind_chain(chain, options);
+    if (!r) {
+        throw Failure{rewind_exit_code(r.error().code),
+                      fmt::format("storage rewind {}: {}", args.datadir, r.error().message)};
+    }
+    if (r->resumed) {
+        std::printf("resumed: an interrupted rewind to block %llu\n",
+                    static_cast<unsigned long long>(*r->resumed));
+    }
+    if (!r->rewound) {
+        std::printf("nothing to do: the head is block %llu\n",
+                    static_cast<unsigned long long>(r->head));
+        return;
+    }
+    std::printf("rewound: head %llu -> %llu\n", static_cast<unsigned long long>(r->previous_head),
+                static_cast<unsigned long long>(r->head));
+    std::printf("blocks removed: %llu\n", static_cast<unsigned long long>(r->blocks_removed));
+    std::printf("tx lookups removed: %llu\n",
+                static_cast<unsigned long long>(r->transactions_removed));
+    if (r->merge_block_cleared) {
+        std::printf(
+            "merge block: forgotten (it lay above the new head; the next import finds it)\n");
+    }
+}
+
 void run_verify(const StorageArgs& args) {
-    const store::ChainStore chain = open_datadir(args.datadir, false);
+    const store::ChainStore chain = open_datadir(args.datadir, Access::read);
     auto r = store::verify_store(chain, store::VerifyOptions{.progress = !args.quiet});
     if (!r) {
         throw Failure{kExitBadData,
@@ -142,7 +202,8 @@ void run_verify(const StorageArgs& args) {
 }  // namespace
 
 void add_storage_command(CLI::App& app) {
-    auto* storage = app.add_subcommand("storage", "Chain store maintenance: pruning, checks");
+    auto* storage =
+        app.add_subcommand("storage", "Chain store maintenance: pruning, checks, rewinding");
     storage->require_subcommand(1);
 
     auto prune_args = std::make_shared<StorageArgs>();
@@ -154,7 +215,7 @@ void add_storage_command(CLI::App& app) {
     prune
         ->add_option("--until", prune_args->until,
                      "first block to keep (default: the store's merge block; at most the head)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number("a block number"));
     prune->add_flag("--quiet", prune_args->quiet, "no step messages on stderr");
     prune->callback([prune_args] { run_prune(*prune_args); });
 
@@ -167,6 +228,20 @@ void add_storage_command(CLI::App& app) {
         ->required();
     verify->add_flag("--quiet", verify_args->quiet, "no progress on stderr");
     verify->callback([verify_args] { run_verify(*verify_args); });
+
+    auto rewind_args = std::make_shared<StorageArgs>();
+    auto* rewind = storage->add_subcommand(
+        "rewind",
+        "Remove every block above --to (headers, bodies, receipts, tx lookups) so that a damaged "
+        "or foreign stretch of chain can be imported again. Atomic; resumes an interrupted "
+        "rewind.");
+    rewind->add_option("--datadir", rewind_args->datadir, "directory of the chain store")
+        ->required();
+    rewind->add_option("--to", rewind_args->to, "the new head: the last block to keep")
+        ->required()
+        ->check(whole_number("a block number"));
+    rewind->add_flag("--quiet", rewind_args->quiet, "no step messages on stderr");
+    rewind->callback([rewind_args] { run_rewind(*rewind_args); });
 }
 
 }  // namespace keel::cli

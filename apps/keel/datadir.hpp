@@ -7,9 +7,15 @@
 
 namespace keel::cli {
 
-/// Opens the store in `dir`. With `create`, a missing or empty directory gets a new store.
-/// Throws Failure (exit 1) with the store's one-line message otherwise, e.g. for a directory
-/// that holds no store.
-store::ChainStore open_datadir(const std::filesystem::path& dir, bool create);
+/// What a command does with the store.
+enum class Access {
+    read,    ///< reads only: opened read-only (no lock, nothing written; works during an import)
+    write,   ///< writes an existing store (prune, rewind)
+    create,  ///< writes, creating the store in a missing or empty directory (import)
+};
+
+/// Opens the store in `dir`. Throws Failure (exit 1) with the store's one-line message, e.g.
+/// for a directory that holds no store or a store another process is creating.
+store::ChainStore open_datadir(const std::filesystem::path& dir, Access access);
 
 }  // namespace keel::cli

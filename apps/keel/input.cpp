@@ -3,9 +3,12 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+
+#include <nlohmann/json.hpp>
 
 #include <fmt/format.h>
 
@@ -18,17 +21,45 @@ std::string read_stream(std::istream& in) {
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
+// Which argument read standard input: it can be read once. A second "-" used to read nothing
+// and go on with empty data (`keel bls sign - -` signed an empty message).
+std::string& stdin_reader() {
+    static std::string what;
+    return what;
+}
+
 std::string read_source(std::string_view arg, std::string_view what, bool* literal) {
     *literal = false;
-    if (arg == "-") return read_stream(std::cin);
+    if (arg == "-") {
+        std::string& first = stdin_reader();
+        if (!first.empty()) {
+            throw Failure{kExitUsage,
+                          fmt::format("{}: standard input (-) is already read for {}; give this "
+                                      "one as hex or @file",
+                                      what, first)};
+        }
+        first = std::string(what);
+        return read_stream(std::cin);
+    }
     if (arg.starts_with('@')) {
         std::string path(arg.substr(1));
+        std::error_code ec;
+        // An ifstream opens a directory and then fails inside basic_filebuf with a message that
+        // names no file: say it here.
+        if (std::filesystem::is_directory(path, ec)) {
+            throw Failure{kExitUsage,
+                          fmt::format("{}: cannot read {}: is a directory", what, path)};
+        }
         std::ifstream f(path, std::ios::binary);
         if (!f) {
             throw Failure{kExitUsage,
                           fmt::format("{}: cannot read {}: {}", what, path, std::strerror(errno))};
         }
-        return read_stream(f);
+        std::string data = read_stream(f);
+        if (f.bad()) {
+            throw Failure{kExitUsage, fmt::format("{}: cannot read {}: read error", what, path)};
+        }
+        return data;
     }
     *literal = true;
     return std::string(arg);
@@ -51,6 +82,66 @@ Bytes read_data_arg(std::string_view arg, std::string_view what) {
 std::string read_text_arg(std::string_view arg, std::string_view what) {
     bool literal;
     return read_source(arg, what, &literal);
+}
+
+CLI::Validator whole_number(std::string what, std::uint64_t lo, std::uint64_t hi) {
+    std::string range;
+    if (hi == std::numeric_limits<std::uint64_t>::max()) {
+        range = fmt::format("a whole number, {} or more", lo);
+    } else {
+        range = fmt::format("a whole number from {} to {}", lo, hi);
+    }
+    std::string description = fmt::format("{} ({})", what, range);
+    return CLI::Validator(
+        [what, range, lo, hi](std::string& value) -> std::string {
+            std::uint64_t v = 0;
+            bool ok = !value.empty() && value.size() <= 20;
+            for (char c : value) ok = ok && c >= '0' && c <= '9';
+            if (ok) {
+                for (char c : value) {
+                    const auto d = static_cast<std::uint64_t>(c - '0');
+                    if (v > (std::numeric_limits<std::uint64_t>::max() - d) / 10) {
+                        ok = false;
+                        break;
+                    }
+                    v = v * 10 + d;
+                }
+            }
+            if (!ok || v < lo || v > hi)
+                return fmt::format("{} is not {} ({})", value, what, range);
+            return {};
+        },
+        description);
+}
+
+nlohmann::json parse_json(std::string_view text, std::string_view what) {
+    try {
+        return nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        // e.byte counts from 1 and names the byte where parsing stopped; line and column are
+        // counted here (both from 1) so the message does not depend on the library's wording.
+        const std::size_t at = e.byte == 0 ? 0 : std::min<std::size_t>(e.byte - 1, text.size());
+        std::size_t line = 1, column = 1;
+        for (std::size_t i = 0; i < at; ++i) {
+            if (text[i] == '\n') {
+                ++line;
+                column = 1;
+            } else {
+                ++column;
+            }
+        }
+        // The library's reason without its "[json.exception...] parse error at ...: " prefix.
+        std::string reason = e.what();
+        if (const std::size_t p = reason.find(": "); p != std::string::npos) {
+            reason.erase(0, p + 2);
+        }
+        for (char& c : reason) {
+            if (c == '\n' || c == '\r') c = ' ';
+        }
+        throw Failure{kExitBadData, fmt::format("{}: not valid JSON at line {}, column {} (offset "
+                                                "{}): {}",
+                                                what, line, column, at, reason)};
+    }
 }
 
 void write_output(std::string_view path, BytesView data) {

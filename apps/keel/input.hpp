@@ -1,8 +1,13 @@
 #pragma once
 // Command-line input conventions shared by every subcommand.
 
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "keel/common/bytes.hpp"
 
@@ -20,11 +25,24 @@ struct Failure {
 };
 
 /// Reads a data argument: "@path" is a file's bytes, "-" is standard input's bytes, anything
-/// else is hex text (optionally 0x-prefixed). Throws Failure naming the argument on error.
+/// else is hex text (optionally 0x-prefixed). Standard input can be read by one argument only:
+/// a second "-" is bad usage. Throws Failure naming the argument on error (a directory given as
+/// @path included: exit 2).
 Bytes read_data_arg(std::string_view arg, std::string_view what);
 
 /// Reads a text argument: "@path" is a file's text, "-" standard input, else the text itself.
 std::string read_text_arg(std::string_view arg, std::string_view what);
+
+/// A CLI11 check that an option is a whole number in [lo, hi], with a plain message naming the
+/// value and the range, e.g. "--until: -1 is not a block number (a whole number, 0 or more)".
+/// CLI11's own range checks print the bounds of a double (a 300-digit number for "0 or more").
+/// `what` names the value: "a block number", "a batch size".
+CLI::Validator whole_number(std::string what, std::uint64_t lo = 0,
+                            std::uint64_t hi = std::numeric_limits<std::uint64_t>::max());
+
+/// Parses JSON text. Throws Failure (exit 1) naming `what` and the position of a syntax error:
+/// "<what>: not valid JSON at line 3, column 7 (offset 21): <reason>".
+nlohmann::json parse_json(std::string_view text, std::string_view what);
 
 /// Writes bytes to a file path, or to standard output for "-". Throws Failure on error.
 void write_output(std::string_view path, BytesView data);

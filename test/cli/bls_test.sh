@@ -253,7 +253,10 @@ batch_err() {  # batch_err NAME WANT_RC CONTENT WANT_STDERR
 }
 set0=$(sed -E 's/^\[(\{[^}]*\}).*/\1/' "$tmp/batch.json")
 sig0=$(field "$tmp/batch.json" signature)
-batch_err not-json 1 '[{' "keel: bls batch-verify: $tmp/not-json.json: not valid JSON"
+batch_err not-json 1 '[{' "keel: bls batch-verify: $tmp/not-json.json: not valid JSON at line 1, column 3 (offset 2): syntax error while parsing object key - unexpected end of input; expected string literal"
+printf '[\n  {"pubkey": "0x00",,\n' >"$tmp/not-json-2.json"
+run_keel bls batch-verify "$tmp/not-json-2.json"
+expect_result batch-not-json-position 1 exact "" "not valid JSON at line 2, column 21 (offset 22)"
 batch_err not-list 1 '{}' \
     "keel: bls batch-verify: $tmp/not-list.json: want a JSON list of {\"pubkey\", \"message\", \"signature\"} objects"
 batch_err empty 1 '[]' "keel: bls batch-verify: $tmp/empty.json: no signature sets"
@@ -272,6 +275,23 @@ batch_err bad-pubkey 1 "[{\"pubkey\": \"$not_curve_g1\", \"message\": \"0x\", \"
 expect_exact batch-missing-file 2 "" \
     "keel: bls batch-verify: cannot read $tmp/nope.json: No such file or directory" -- \
     bls batch-verify "$tmp/nope.json"
+# Standard input is read once: a second "-" is bad usage (it used to read nothing and sign an
+# empty message).
+STDIN=x expect_exact sign-stdin-twice 2 "" \
+    "keel: bls sign: message: standard input (-) is already read for bls sign: secret key; give this one as hex or @file" -- \
+    bls sign - -
+# An empty message is legal (RFC 9380 hashes it; hash_to_G2 has a vector for msg ""): signed
+# and verified like any other, from hex and from an empty file alike.
+run_keel bls sign "$good_sk" 0x
+empty_sig=$out
+[[ $rc == 0 && ${#empty_sig} == 194 ]]
+check sign-empty-message $? "exit $rc: $out $err"
+: >"$tmp/empty.bin"
+expect sign-empty-file 0 "$empty_sig" "" -- bls sign "$good_sk" "@$tmp/empty.bin"
+STDIN= expect sign-empty-stdin 0 "$empty_sig" "" -- bls sign "$good_sk" -
+good_sk_pk=$("$keel" bls pubkey "$good_sk")
+expect verify-empty-message 0 valid "" -- bls verify "$good_sk_pk" 0x "$empty_sig"
+expect verify-empty-message-other 1 invalid "verify" -- bls verify "$good_sk_pk" 0x00 "$empty_sig"
 expect_exact bls-no-subcommand 2 "" \
     "keel: A subcommand is required (see keel --help)" -- bls
 

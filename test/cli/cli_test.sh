@@ -26,6 +26,10 @@ expect keccak-bad-hex 2 "" "invalid hex digit at offset 3" -- keccak 0x6z
 expect keccak-odd-hex 2 "" "odd number of hex digits" -- keccak 0x616
 expect keccak-missing-file 2 "" "cannot read $tmp/nope" -- keccak "@$tmp/nope"
 expect keccak-no-arg 2 "" "input" -- keccak
+# An @file that is a directory is bad usage, and the message names it.
+mkdir "$tmp/dir"
+expect at-directory 2 "" "cannot read $tmp/dir: is a directory" -- keccak "@$tmp/dir"
+expect at-directory-text 2 "" "rlp encode input: cannot read $tmp/dir: is a directory" -- rlp encode "@$tmp/dir"
 
 # RLP decode: item tree as JSON.
 expect rlp-decode-list 0 '["0x636174","0x646f67"]' "" -- rlp decode 0xc88363617483646f67
@@ -42,7 +46,8 @@ expect rlp-decode-bad-hex 2 "" "invalid hex digit" -- rlp decode 0xc0q0
 expect rlp-encode 0 0xc98363617483646f67c0 "" -- rlp encode '["0x636174","dog",[]]'
 expect rlp-encode-ints 0 0xc480820400 "" -- rlp encode '[0,1024]'
 expect rlp-encode-negative 1 "" "want a 0x-hex string" -- rlp encode '[1,-1]'
-expect rlp-encode-bad-json 1 "" "not valid JSON" -- rlp encode '[1,'
+expect rlp-encode-bad-json 1 "" "rlp encode: input: not valid JSON at line 1, column 4 (offset 3)" -- rlp encode '[1,'
+expect rlp-encode-bad-json-line 1 "" "not valid JSON at line 3, column 2 (offset 9)" -- rlp encode $'[\n "a",\n x]'
 expect rlp-encode-bad-hex 1 "" "invalid hex digit at offset 2 at \$[1]" -- rlp encode '["0x00","0xzz"]'
 deep=$(printf '[%.0s' $(seq 200))$(printf ']%.0s' $(seq 200))
 expect rlp-encode-too-deep 1 "" "nesting deeper" -- rlp encode "$deep"

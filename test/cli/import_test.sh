@@ -14,12 +14,6 @@ source "$(dirname "$0")/lib.sh"
 gen() {  # gen BLOCKS TXS MERGE OUT
     "$keel" devnet gen --blocks "$1" --txs-per-block "$2" --merge-at "$3" --out "$4" >/dev/null 2>&1
 }
-head_of() {  # the datadir's head block number, decimal
-    local n
-    n=$("$keel" get block latest --datadir "$1" 2>/dev/null | grep -m1 '"number"' |
-        sed -E 's/.*"(0x[0-9a-f]+)".*/\1/')
-    echo $((${n:-0}))
-}
 
 gen 60 20 40 "$tmp/chain.rlp" || fail "devnet gen"
 dd="$tmp/dd"
@@ -95,7 +89,29 @@ expect other-chain 1 "*" "(another chain)" -- import --quiet --datadir "$tmp/oth
 # And the other way round: a Sepolia archive into a store of chain 1337.
 expect other-network 1 "*" "a sepolia file, but the store holds chain id 1337" -- import --quiet --datadir "$dd" "$vectors/era1/sepolia-00000-643a00f7.era1"
 expect usage-no-files 2 "" "files" -- import --datadir "$tmp/x"
-expect usage-missing-file 1 "" "nope.rlp: No such file or directory" -- import --datadir "$tmp/x" "$tmp/nope.rlp"
+expect usage-missing-file 2 "" "nope.rlp: No such file or directory" -- import --datadir "$tmp/x" "$tmp/nope.rlp"
+mkdir -p "$tmp/adir"
+expect usage-file-is-dir 2 "" "$tmp/adir: is a directory, not a chain file" -- import --datadir "$tmp/x" "$tmp/adir"
+echo "not a datadir" >"$tmp/afile"
+expect usage-datadir-is-file 2 "" "--datadir $tmp/afile: not a directory" -- import --datadir "$tmp/afile" "$tmp/chain.rlp"
+[[ ! -e "$tmp/x" && $(cat "$tmp/afile") == "not a datadir" ]]
+check usage-errors-create-nothing $? "$(ls "$tmp")"
+expect usage-bad-batch 2 "" "--batch: 0 is not a batch size (a whole number from 1 to 100000)" -- import --batch 0 --datadir "$tmp/x" "$tmp/chain.rlp"
+
+# ---- a failed import into a new datadir removes what it created, and only that ------------------
+# Blocks 1.. of the chain: well formed, but an empty store needs block 0 first, which the import
+# finds after the store is created.
+tail -c +$(($(block_at "$tmp/chain.rlp" 1) + 1)) "$tmp/chain.rlp" >"$tmp/notablock.rlp"
+expect_in fail-new-datadir 1 "" "notablock.rlp" -- import --quiet --datadir "$tmp/new/dd" "$tmp/notablock.rlp"
+[[ ! -e "$tmp/new" ]]
+check fail-removes-new-datadir $? "$(ls -a "$tmp/new" 2>&1)"
+mkdir "$tmp/emptydir"
+expect_in fail-empty-datadir 1 "" "notablock.rlp" -- import --quiet --datadir "$tmp/emptydir" "$tmp/notablock.rlp"
+[[ -d "$tmp/emptydir" && -z $(ls -A "$tmp/emptydir") ]]
+check fail-empties-existing-dir $? "$(ls -A "$tmp/emptydir")"
+# An existing store stays, however the import fails.
+expect_in fail-existing-store 1 "" "cut.rlp: block 59: truncated" -- import --quiet --datadir "$dd" "$tmp/cut.rlp"
+expect_in fail-existing-store-verify 0 "verify: ok" "" -- storage verify --quiet --datadir "$dd"
 
 # ---- pruning end to end ---------------------------------------------------------------------------
 early_tx=$("$keel" get block 10 --datadir "$dd" 2>/dev/null | grep -A1 '"transactions"' | tail -1 | tr -d ' ",')

@@ -67,6 +67,31 @@ contains() {
         fail "$name: exit $rc, stdout lacks '$needle': $out"; fi
 }
 
+# head_of DATADIR: the datadir's head block number, decimal (0 when it has none).
+head_of() {
+    local n
+    n=$("$keel" get block latest --datadir "$1" 2>/dev/null | grep -m1 '"number"' |
+        grep -oE '0x[0-9a-f]+' | head -1)
+    echo $((${n:-0}))
+}
+# rlp_len FILE OFFSET: the size of the RLP list header at OFFSET and of its payload ("3 812").
+rlp_len() {
+    local b
+    read -r -a b < <(od -An -tu1 -j "$2" -N4 "$1")
+    if ((b[0] >= 0xc0 && b[0] <= 0xf7)); then echo "1 $((b[0] - 0xc0))"
+    elif ((b[0] == 0xf8)); then echo "2 ${b[1]}"
+    elif ((b[0] == 0xf9)); then echo "3 $((b[1] * 256 + b[2]))"
+    else echo "4 $((b[1] * 65536 + b[2] * 256 + b[3]))"; fi
+}
+# block_at FILE K: the offset of block K in an RLP chain file.
+block_at() {
+    local off=0 i h p
+    for ((i = 0; i < $2; i++)); do
+        read -r h p < <(rlp_len "$1" "$off")
+        off=$((off + h + p))
+    done
+    echo "$off"
+}
 # finish NAME: prints the counts; the exit status is 0 only when nothing failed.
 finish() {
     echo "$1: $passed passed, $failed failed"
