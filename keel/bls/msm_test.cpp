@@ -1,0 +1,99 @@
+// Multi-scalar multiplication against the sum of separate multiplications: every window width
+// the sizes below select, zero and full-width scalars, the point at infinity, repeated and
+// opposite points (a bucket that doubles or cancels), on G1 and G2.
+#include "keel/bls/msm.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+namespace keel::bls {
+namespace {
+
+using Limbs4 = std::array<std::uint64_t, 4>;
+
+Scalar random_scalar(std::mt19937_64& rng) {
+    Limbs4 k{};
+    for (auto& v : k) v = rng();
+    switch (rng() % 4) {
+        case 0:
+            return Scalar(Limbs4{k[0] >> (rng() % 64), 0, 0, 0});  // short
+        case 1:
+            return Scalar(Limbs4{~0ull, ~0ull, ~0ull, ~0ull});  // 2^256 - 1, above r
+        default:
+            return Scalar(k);
+    }
+}
+
+template <class Point, class Affine>
+std::vector<Affine> test_points(std::mt19937_64& rng, Point g, std::size_t n) {
+    std::vector<Affine> pts;
+    for (std::size_t i = 0; i < n; ++i) {
+        switch (i % 7) {
+            case 3:
+                pts.push_back(Affine{{}, {}, true});  // infinity
+                break;
+            case 5:
+                pts.push_back(pts[i - 1]);  // repeated: P + P in one bucket
+                break;
+            case 6:
+                pts.push_back((-Point::from_affine(pts[i - 1])).to_affine_vartime());
+                break;
+            default:
+                pts.push_back(
+                    g.mul_vartime(Scalar(Limbs4{rng(), rng(), 0, 0})).to_affine_vartime());
+        }
+    }
+    return pts;
+}
+
+template <class Point, class Affine>
+Point naive(const std::vector<Affine>& pts, const std::vector<Scalar>& ks) {
+    Point sum = Point::identity();
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        sum = sum.add_vartime(Point::from_affine(pts[i]).mul_vartime(ks[i]));
+    }
+    return sum;
+}
+
+TEST(Msm, G1MatchesSeparateMultiplications) {
+    std::mt19937_64 rng(2537);
+    for (std::size_t n : {0u, 1u, 2u, 3u, 7u, 8u, 16u, 33u, 70u, 130u}) {
+        const auto pts = test_points<G1Jacobian, G1Affine>(rng, g1_generator(), n);
+        std::vector<Scalar> ks(n);
+        for (auto& k : ks) k = random_scalar(rng);
+        if (n > 2) ks[1] = Scalar{};  // a zero scalar
+        ASSERT_EQ(g1_msm(pts, ks), (naive<G1Jacobian, G1Affine>(pts, ks))) << n;
+    }
+}
+
+TEST(Msm, G2MatchesSeparateMultiplications) {
+    std::mt19937_64 rng(4844);
+    for (std::size_t n : {0u, 1u, 2u, 5u, 9u, 40u}) {
+        const auto pts = test_points<G2Jacobian, G2Affine>(rng, g2_generator(), n);
+        std::vector<Scalar> ks(n);
+        for (auto& k : ks) k = random_scalar(rng);
+        ASSERT_EQ(g2_msm(pts, ks), (naive<G2Jacobian, G2Affine>(pts, ks))) << n;
+    }
+}
+
+TEST(Msm, KnownSums) {
+    // [2]G + [3]G - [5]G = O and [r]G = O: the window sums carry across limbs correctly.
+    const G1Affine g = kG1Generator;
+    const G1Affine neg = {g.x, -g.y, false};
+    const std::vector<G1Affine> pts = {g, g, neg};
+    const std::vector<Scalar> ks = {Scalar(Limbs4{2, 0, 0, 0}), Scalar(Limbs4{3, 0, 0, 0}),
+                                    Scalar(Limbs4{5, 0, 0, 0})};
+    EXPECT_TRUE(g1_msm(pts, ks).is_identity());
+    const std::vector<G1Affine> one = {g, g};
+    const std::vector<Scalar> order = {Scalar(kR), Scalar(Limbs4{1, 0, 0, 0})};
+    EXPECT_EQ(g1_msm(one, order), g1_generator());
+    EXPECT_EQ(detail::msm_window_bits(1), 1u);
+    EXPECT_EQ(detail::msm_window_bits(1u << 20), 16u);
+}
+
+}  // namespace
+}  // namespace keel::bls
