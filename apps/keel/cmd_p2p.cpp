@@ -1,34 +1,35 @@
 // keel p2p ...: the RLPx transport (keel/rlpx) from the command line.
 //
 //   keel p2p listen [--host H] [--port P] [--nodekey FILE] [--protocols LIST] [--once] [--echo]
-//                   [--quiet] [--timeout S]
+//                   [--quiet] [--timeout S] [--max-peers N] [--max-pending N]
 //       prints its enode URL, then one JSON line per event: each peer's Hello, its messages,
-//       its Disconnect; answers Ping; --echo sends every capability message back.
+//       its Disconnect, and every connection refused (bad handshake, timeout, no room); answers
+//       Ping; --echo sends every capability message back. Peers are served concurrently
+//       (rlpx::Listener): up to --max-peers sessions, --max-pending handshakes at once, each
+//       handshake bounded by --timeout.
 //   keel p2p dial ENODE [--nodekey FILE] [--protocols LIST] [--status] [--stream N | --flood N]
 //                       [--size BYTES] [--timeout S]
 //       connects, prints the peer's Hello, pings, optionally exchanges eth/68 Status (mirroring
 //       the peer's network, genesis and fork id), streams N messages of BYTES that the peer
 //       echoes back (checked) or floods N messages back to back, then disconnects ("requested").
 //       `listen --quiet` prints totals (MB/s, recv calls per frame) in its Disconnect line.
-//   keel p2p bench [--seconds S]
-//       two keel sessions over loopback: MB/s and messages/s for 1 KiB, 64 KiB and 1 MiB
-//       messages, with the send/recv calls per frame.
 //
-// The node key file holds 64 hex digits (geth's nodekey format); without one a random key is
-// used. --protocols lists the capabilities to run, e.g. "eth/68,snap/1" (default eth/68);
-// protocols keel does not know need their message count: "foo/1:5". Bad input (malformed enode,
-// unreadable key) and failures (unreachable peer, refused handshake, protocol error) print one line
-// and exit 1 (2 for usage errors).
+// The loopback benchmark that was `keel p2p bench` is keel-bench's BM_RlpxLoopback
+// (bench/p2p_loopback_bench.cpp). The node key file holds 64 hex digits (geth's nodekey
+// format); without one a random key is used. --protocols lists the capabilities to run, e.g.
+// "eth/68,snap/1" (default eth/68); protocols keel does not know need their message count:
+// "foo/1:5". Bad input (malformed enode, unreadable key) and failures (unreachable peer, refused
+// handshake, protocol error) print one line and exit 1 (2 for usage errors).
 #include <algorithm>
-#include <atomic>
 #include <charconv>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -38,6 +39,7 @@
 #include "apps/keel/input.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/rlp/encode.hpp"
+#include "keel/rlpx/listener.hpp"
 #include "keel/rlpx/session.hpp"
 
 namespace keel::cli {
@@ -70,8 +72,13 @@ rlpx::NodeKey load_node_key(const std::optional<std::string>& path) {
     return *k;
 }
 
+/// One JSON line; whole lines only, from any thread (peers are served concurrently). A peer's
+/// client id that is not UTF-8 is printed with replacement characters, never thrown on.
 void emit(const nlohmann::json& j) {
-    std::printf("%s\n", j.dump().c_str());
+    static std::mutex out;
+    const std::string line = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    const std::lock_guard<std::mutex> lock(out);
+    std::printf("%s\n", line.c_str());
     std::fflush(stdout);
 }
 
@@ -164,89 +171,129 @@ std::vector<rlpx::Protocol> parse_protocols(std::string_view list) {
     return out;
 }
 
-void run_listen(const std::string& host, std::uint16_t port,
-                const std::optional<std::string>& key_path,
-                const std::vector<rlpx::Protocol>& protocols, bool once, bool echo, bool quiet,
-                double timeout_s) {
-    const rlpx::NodeKey key = load_node_key(key_path);
-    auto listener = rlpx::listen_tcp(host, port);
+/// One peer's session for `keel p2p listen`, on the peer's thread: its Hello, its messages
+/// (echoed with --echo), then its Disconnect with the totals.
+void serve_peer(rlpx::Session& s, bool echo, bool quiet, std::chrono::milliseconds idle) {
+    emit(hello_json(s));
+    std::uint64_t count = 0, bytes = 0;
+    Clock::time_point first{}, last{};
+    const auto calls_before = rlpx::syscall_counts();
+    const std::uint64_t frames_before = s.frames_received();
+    for (;;) {
+        auto m = s.receive(Clock::now() + idle);
+        if (!m) {
+            const auto& e = m.error();
+            const double secs = std::chrono::duration<double>(last - first).count();
+            const auto calls = rlpx::syscall_counts();
+            const double frames = static_cast<double>(
+                std::max<std::uint64_t>(1, s.frames_received() - frames_before));
+            nlohmann::json totals = {
+                {"messages", count},
+                {"bytes", bytes},
+                {"seconds", secs},
+                {"MB_per_s", secs > 0 ? static_cast<double>(bytes) / secs / 1e6 : 0.0},
+                {"messages_per_s", secs > 0 ? static_cast<double>(count) / secs : 0.0},
+                // Process-wide counts: exact with one peer, as the benchmarks run it.
+                {"recvs_per_frame",
+                 static_cast<double>(calls.recvs - calls_before.recvs) / frames}};
+            if (e.code == rlpx::SessionErrc::disconnected) {
+                totals["event"] = "disconnect";
+                totals["reason"] = static_cast<int>(e.reason);
+                totals["reason_name"] = rlpx::describe(e.reason);
+                emit(totals);
+            } else {
+                emit({{"event", "error"},
+                      {"address", s.peer_address()},
+                      {"message", rlpx::to_string(e)}});
+                s.disconnect(e.code == rlpx::SessionErrc::timeout
+                                 ? rlpx::DisconnectReason::ping_timeout
+                                 : rlpx::DisconnectReason::breach_of_protocol);
+            }
+            return;
+        }
+        last = Clock::now();
+        if (count == 0) first = last;
+        ++count;
+        bytes += m->payload.size();
+        if (!quiet) {
+            emit({{"event", "message"},
+                  {"code", m->code},
+                  {"capability", rlpx::to_string(m->capability->capability)},
+                  {"message", m->message},
+                  {"size", m->payload.size()}});
+        }
+        if (echo) {
+            const Bytes copy(m->payload.begin(), m->payload.end());
+            if (auto r = s.send(m->capability->capability.name, m->message, copy); !r) {
+                emit({{"event", "error"}, {"message", rlpx::to_string(r.error())}});
+                return;
+            }
+        }
+    }
+}
+
+struct ListenArgs {
+    std::string host = "127.0.0.1";
+    std::uint16_t port = 30303;
+    std::optional<std::string> nodekey;
+    std::string protocols = "eth/68";
+    bool once = false, echo = false, quiet = false;
+    double timeout = 60;
+    std::size_t max_peers = 50, max_pending = 64;
+};
+
+void run_listen(const ListenArgs& a, const std::vector<rlpx::Protocol>& protocols) {
+    const rlpx::NodeKey key = load_node_key(a.nodekey);
+    const auto idle = std::chrono::milliseconds(static_cast<long long>(a.timeout * 1000));
+    rlpx::ListenerOptions options;
+    options.host = a.host;
+    options.port = a.port;
+    options.max_peers = a.max_peers;
+    options.max_pending = a.max_pending;
+    options.session.client_id = "keel/" KEEL_VERSION;
+    options.session.protocols = protocols;
+    options.session.handshake_timeout = idle;
+
+    // --once: the first peer whose session ends, or the first connection refused, ends the
+    // command (exit 1 with the reason for a refusal).
+    std::mutex m;
+    std::condition_variable cv;
+    bool finished = false;
+    std::optional<std::string> failure;
+    const auto on_peer = [&](rlpx::Session& s) {
+        serve_peer(s, a.echo, a.quiet, idle);
+        if (!a.once) return;
+        const std::lock_guard<std::mutex> lock(m);
+        finished = true;
+        cv.notify_all();
+    };
+    const auto on_refused = [&](const std::string& address, const rlpx::SessionError& e) {
+        if (!a.once) {
+            emit({{"event", "error"}, {"address", address}, {"message", rlpx::to_string(e)}});
+            return;
+        }
+        const std::lock_guard<std::mutex> lock(m);
+        if (!finished) failure = "p2p listen: " + rlpx::to_string(e);
+        finished = true;
+        cv.notify_all();
+    };
+    auto listener = rlpx::Listener::start(key, options, on_peer, on_refused);
     if (!listener) {
-        throw Failure{kExitBadData, fmt::format("p2p listen: {}:{}: {}", host, port,
+        throw Failure{kExitBadData, fmt::format("p2p listen: {}:{}: {}", a.host, a.port,
                                                 rlpx::to_string(listener.error()))};
     }
     rlpx::Enode self;
     self.id = key.id;
-    self.host = host;
-    self.port = listener->local_port();
+    self.host = a.host;
+    self.port = (*listener)->port();
     std::printf("%s\n", rlpx::to_string(self).c_str());
     std::fflush(stdout);
-    rlpx::SessionOptions options;
-    options.client_id = "keel/" KEEL_VERSION;
-    options.protocols = protocols;
-    options.listen_port = self.port;
-    const auto idle = std::chrono::milliseconds(static_cast<long long>(timeout_s * 1000));
-    for (;;) {
-        auto s = rlpx::Session::accept(*listener, key, Clock::now() + idle, options);
-        if (!s) {
-            if (once) session_failure("listen", s.error());
-            emit({{"event", "error"}, {"message", rlpx::to_string(s.error())}});
-            continue;
-        }
-        emit(hello_json(*s));
-        std::uint64_t count = 0, bytes = 0;
-        Clock::time_point first{}, last{};
-        const auto calls_before = rlpx::syscall_counts();
-        const std::uint64_t frames_before = s->frames_received();
-        for (;;) {
-            auto m = s->receive(Clock::now() + idle);
-            if (!m) {
-                const auto& e = m.error();
-                const double secs = std::chrono::duration<double>(last - first).count();
-                const auto calls = rlpx::syscall_counts();
-                const double frames = static_cast<double>(
-                    std::max<std::uint64_t>(1, s->frames_received() - frames_before));
-                nlohmann::json totals = {
-                    {"messages", count},
-                    {"bytes", bytes},
-                    {"seconds", secs},
-                    {"MB_per_s", secs > 0 ? static_cast<double>(bytes) / secs / 1e6 : 0.0},
-                    {"messages_per_s", secs > 0 ? static_cast<double>(count) / secs : 0.0},
-                    {"recvs_per_frame",
-                     static_cast<double>(calls.recvs - calls_before.recvs) / frames}};
-                if (e.code == rlpx::SessionErrc::disconnected) {
-                    totals["event"] = "disconnect";
-                    totals["reason"] = static_cast<int>(e.reason);
-                    totals["reason_name"] = rlpx::describe(e.reason);
-                    emit(totals);
-                } else {
-                    emit({{"event", "error"}, {"message", rlpx::to_string(e)}});
-                    s->disconnect(e.code == rlpx::SessionErrc::timeout
-                                      ? rlpx::DisconnectReason::ping_timeout
-                                      : rlpx::DisconnectReason::breach_of_protocol);
-                }
-                break;
-            }
-            last = Clock::now();
-            if (count == 0) first = last;
-            ++count;
-            bytes += m->payload.size();
-            if (!quiet) {
-                emit({{"event", "message"},
-                      {"code", m->code},
-                      {"capability", rlpx::to_string(m->capability->capability)},
-                      {"message", m->message},
-                      {"size", m->payload.size()}});
-            }
-            if (echo) {
-                const Bytes copy(m->payload.begin(), m->payload.end());
-                if (auto r = s->send(m->capability->capability.name, m->message, copy); !r) {
-                    emit({{"event", "error"}, {"message", rlpx::to_string(r.error())}});
-                    break;
-                }
-            }
-        }
-        if (once) return;
+    {
+        std::unique_lock<std::mutex> lock(m);
+        cv.wait(lock, [&] { return finished && a.once; });  // without --once: until killed
     }
+    (*listener)->stop();
+    if (failure) throw Failure{kExitBadData, *failure};
 }
 
 void run_dial(const std::string& url, const std::optional<std::string>& key_path,
@@ -343,78 +390,12 @@ void run_dial(const std::string& url, const std::optional<std::string>& key_path
     emit({{"event", "disconnect"}, {"reason", 0}, {"reason_name", "requested"}});
 }
 
-void run_bench(double seconds) {
-    const auto a = rlpx::generate_node_key(), b = rlpx::generate_node_key();
-    if (!a || !b) throw Failure{kExitBadData, "p2p bench: no randomness for node keys"};
-    for (const std::size_t size :
-         {std::size_t{1} << 10, std::size_t{64} << 10, std::size_t{1} << 20}) {
-        auto listener = rlpx::listen_tcp("127.0.0.1", 0);
-        if (!listener)
-            throw Failure{kExitBadData, "p2p bench: " + rlpx::to_string(listener.error())};
-        rlpx::Enode target;
-        target.id = b->id;
-        target.host = "127.0.0.1";
-        target.port = listener->local_port();
-        std::atomic<std::uint64_t> received{0};
-        std::atomic<bool> failed{false};
-        std::thread receiver([&] {
-            auto s = rlpx::Session::accept(*listener, *b, Clock::now() + 10s);
-            if (!s) {
-                failed = true;
-                return;
-            }
-            for (;;) {
-                auto m = s->receive(Clock::now() + 10s);
-                if (!m) break;
-                received.fetch_add(1, std::memory_order_relaxed);
-            }
-        });
-        auto s = rlpx::Session::dial(*a, target);
-        if (!s) {
-            receiver.join();
-            session_failure("bench", s.error());
-        }
-        const Bytes msg = incompressible_bytes(size);
-        const auto before = rlpx::syscall_counts();
-        const auto start = Clock::now();
-        std::uint64_t sent = 0;
-        while (Clock::now() - start < std::chrono::duration<double>(seconds)) {
-            for (int k = 0; k < 16; ++k, ++sent)
-                if (auto r = s->send("eth", kBlockBodies, msg); !r)
-                    session_failure("bench", r.error());
-        }
-        s->disconnect(rlpx::DisconnectReason::requested);
-        receiver.join();
-        const double secs = std::chrono::duration<double>(Clock::now() - start).count();
-        const auto after = rlpx::syscall_counts();
-        if (failed) throw Failure{kExitBadData, "p2p bench: the receiving session failed"};
-        const double frames = static_cast<double>(received.load());
-        emit({{"size", size},
-              {"messages", received.load()},
-              {"seconds", secs},
-              {"MB_per_s", frames * static_cast<double>(size) / secs / 1e6},
-              {"messages_per_s", frames / secs},
-              {"sends_per_frame",
-               static_cast<double>(after.sends - before.sends) / static_cast<double>(sent + 1)},
-              {"recvs_per_frame",
-               static_cast<double>(after.recvs - before.recvs) / std::max(frames, 1.0)}});
-    }
-}
-
 }  // namespace
 
 void add_p2p_command(CLI::App& app) {
-    auto* p2p = app.add_subcommand("p2p", "RLPx, the devp2p transport: listen, dial, bench");
+    auto* p2p = app.add_subcommand("p2p", "RLPx, the devp2p transport: listen, dial");
     p2p->require_subcommand(1);
 
-    struct ListenArgs {
-        std::string host = "127.0.0.1";
-        std::uint16_t port = 30303;
-        std::optional<std::string> nodekey;
-        std::string protocols = "eth/68";
-        bool once = false, echo = false, quiet = false;
-        double timeout = 60;
-    };
     auto la = std::make_shared<ListenArgs>();
     auto* listen = p2p->add_subcommand(
         "listen", "Accept peers: print the enode URL, then each peer's Hello and messages");
@@ -423,16 +404,25 @@ void add_p2p_command(CLI::App& app) {
     listen->add_option("--nodekey", la->nodekey, "file with the node's secret key (64 hex digits)");
     listen->add_option("--protocols", la->protocols,
                        "capabilities to run, e.g. eth/68,snap/1 (default eth/68)");
-    listen->add_flag("--once", la->once, "exit after the first peer's session ends");
+    listen->add_flag(
+        "--once", la->once,
+        "exit after the first peer's session ends, or the first connection refused (exit 1)");
     listen->add_flag("--echo", la->echo, "send every capability message back to its sender");
     listen->add_flag("--quiet", la->quiet,
                      "no line per message (the Disconnect line has the totals)");
-    listen->add_option("--timeout", la->timeout,
-                       "seconds to wait for a peer or a message (default 60)");
-    listen->callback([la] {
-        run_listen(la->host, la->port, la->nodekey, parse_protocols(la->protocols), la->once,
-                   la->echo, la->quiet, la->timeout);
-    });
+    listen
+        ->add_option("--timeout", la->timeout,
+                     "seconds for a peer's handshake (accept to Hello) and for each of its "
+                     "messages (default 60)")
+        ->check(CLI::PositiveNumber);
+    listen->add_option("--max-peers", la->max_peers, "sessions at once (default 50)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
+    listen
+        ->add_option("--max-pending", la->max_pending,
+                     "handshakes under way at once; when full, the one with least progress "
+                     "is dropped (default 64)")
+        ->check(CLI::Range(std::size_t{1}, std::size_t{10000}));
+    listen->callback([la] { run_listen(*la, parse_protocols(la->protocols)); });
 
     struct DialArgs {
         std::string enode;
@@ -460,12 +450,6 @@ void add_p2p_command(CLI::App& app) {
         run_dial(da->enode, da->nodekey, parse_protocols(da->protocols), da->status, da->stream,
                  da->flood, da->size, da->timeout);
     });
-
-    auto seconds = std::make_shared<double>(1.0);
-    auto* bench =
-        p2p->add_subcommand("bench", "Two keel sessions over loopback: MB/s and messages/s");
-    bench->add_option("--seconds", *seconds, "seconds per message size (default 1)");
-    bench->callback([seconds] { run_bench(*seconds); });
 }
 
 }  // namespace keel::cli

@@ -136,7 +136,8 @@ BytesView snappy_compress(BytesView in, Bytes& buf) {
     return {buf.data(), n};
 }
 
-Result<std::size_t, SnappyError> snappy_declared_length(BytesView in, std::size_t limit) noexcept {
+[[nodiscard]] Result<std::size_t, SnappyError> snappy_declared_length(BytesView in,
+                                                                      std::size_t limit) noexcept {
     std::size_t declared = 0;
     if (!snappy::GetUncompressedLength(chars(in.data()), in.size(), &declared)) [[unlikely]]
         return std::unexpected(SnappyError{SnappyErrc::bad_length_header, 0, 0, 0});
@@ -145,7 +146,8 @@ Result<std::size_t, SnappyError> snappy_declared_length(BytesView in, std::size_
     return declared;
 }
 
-Result<BytesView, SnappyError> snappy_decompress(BytesView in, Bytes& buf, std::size_t limit) {
+[[nodiscard]] Result<BytesView, SnappyError> snappy_decompress(BytesView in, Bytes& buf,
+                                                               std::size_t limit) {
     // The declared length is checked before anything is allocated.
     auto declared = snappy_declared_length(in, limit);
     if (!declared) [[unlikely]]

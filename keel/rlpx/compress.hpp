@@ -69,14 +69,14 @@ BytesView snappy_compress(BytesView in, Bytes& buf);
 
 /// The uncompressed length `in` declares, checked against `limit`.
 /// Errors: bad_length_header, too_large.
-Result<std::size_t, SnappyError> snappy_declared_length(
+[[nodiscard]] Result<std::size_t, SnappyError> snappy_declared_length(
     BytesView in, std::size_t limit = kMaxDecompressedSize) noexcept;
 
 /// Decompresses `in` into `buf` (grown to the declared length only after it passed the limit;
 /// never shrunk); returns a view of the message in `buf`, valid until `buf` is touched. On
 /// failure the contents of `buf` are unspecified (its size may have grown).
 /// Errors: bad_length_header, too_large, length_mismatch, corrupt.
-Result<BytesView, SnappyError> snappy_decompress(BytesView in, Bytes& buf,
-                                                 std::size_t limit = kMaxDecompressedSize);
+[[nodiscard]] Result<BytesView, SnappyError> snappy_decompress(
+    BytesView in, Bytes& buf, std::size_t limit = kMaxDecompressedSize);
 
 }  // namespace keel::rlpx

@@ -102,7 +102,7 @@ std::string_view describe(EciesErrc e) noexcept {
     return "unknown ECIES error";
 }
 
-Result<EciesRandom, crypto::RandomError> random_ecies_inputs() noexcept {
+[[nodiscard]] Result<EciesRandom, crypto::RandomError> random_ecies_inputs() noexcept {
     EciesRandom r;
     auto key = secp::generate_secret_key();
     if (!key) return unexpected(key.error());
@@ -138,9 +138,11 @@ EciesKeys ecies_keys(const Bytes32& shared_x) noexcept {
     return keys;
 }
 
-Result<void, EciesError> ecies_encrypt_to(const crypto::PublicKey& remote, BytesView plaintext,
-                                          BytesView shared_mac_data, const EciesRandom& random,
-                                          MutableBytesView out) noexcept {
+[[nodiscard]] Result<void, EciesError> ecies_encrypt_to(const crypto::PublicKey& remote,
+                                                        BytesView plaintext,
+                                                        BytesView shared_mac_data,
+                                                        const EciesRandom& random,
+                                                        MutableBytesView out) noexcept {
     KEEL_ASSERT(out.size() == plaintext.size() + kEciesOverhead);
     auto ephemeral = secp::public_key_of(random.ephemeral_secret);
     if (!ephemeral) return input_error(EciesErrc::invalid_secret_key, 0);
@@ -162,24 +164,28 @@ Result<void, EciesError> ecies_encrypt_to(const crypto::PublicKey& remote, Bytes
     return {};
 }
 
-Result<Bytes, EciesError> ecies_encrypt(const crypto::PublicKey& remote, BytesView plaintext,
-                                        BytesView shared_mac_data, const EciesRandom& random) {
+[[nodiscard]] Result<Bytes, EciesError> ecies_encrypt(const crypto::PublicKey& remote,
+                                                      BytesView plaintext,
+                                                      BytesView shared_mac_data,
+                                                      const EciesRandom& random) {
     Bytes out(plaintext.size() + kEciesOverhead);
     auto ok = ecies_encrypt_to(remote, plaintext, shared_mac_data, random, out);
     if (!ok) return unexpected(ok.error());
     return out;
 }
 
-Result<Bytes, EciesError> ecies_encrypt(const crypto::PublicKey& remote, BytesView plaintext,
-                                        BytesView shared_mac_data) {
+[[nodiscard]] Result<Bytes, EciesError> ecies_encrypt(const crypto::PublicKey& remote,
+                                                      BytesView plaintext,
+                                                      BytesView shared_mac_data) {
     auto random = random_ecies_inputs();
     if (!random) return input_error(EciesErrc::random_failed, 0);
     return ecies_encrypt(remote, plaintext, shared_mac_data, *random);
 }
 
-Result<std::size_t, EciesError> ecies_decrypt_to(const Bytes32& secret, BytesView packet,
-                                                 BytesView shared_mac_data,
-                                                 MutableBytesView out) noexcept {
+[[nodiscard]] Result<std::size_t, EciesError> ecies_decrypt_to(const Bytes32& secret,
+                                                               BytesView packet,
+                                                               BytesView shared_mac_data,
+                                                               MutableBytesView out) noexcept {
     if (packet.size() < kEciesOverhead) return input_error(EciesErrc::too_short, packet.size());
     const std::size_t n = ecies_plaintext_size(packet.size());
     KEEL_ASSERT(out.size() >= n);
@@ -207,8 +213,8 @@ Result<std::size_t, EciesError> ecies_decrypt_to(const Bytes32& secret, BytesVie
     return n;
 }
 
-Result<Bytes, EciesError> ecies_decrypt(const Bytes32& secret, BytesView packet,
-                                        BytesView shared_mac_data) {
+[[nodiscard]] Result<Bytes, EciesError> ecies_decrypt(const Bytes32& secret, BytesView packet,
+                                                      BytesView shared_mac_data) {
     Bytes out(ecies_plaintext_size(packet.size()));
     auto n = ecies_decrypt_to(secret, packet, shared_mac_data, out);
     if (!n) return unexpected(n.error());

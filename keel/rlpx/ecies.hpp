@@ -61,7 +61,7 @@ struct EciesRandom {
 };
 
 /// Fresh inputs from getrandom(2): a valid secret key and a random iv.
-Result<EciesRandom, crypto::RandomError> random_ecies_inputs() noexcept;
+[[nodiscard]] Result<EciesRandom, crypto::RandomError> random_ecies_inputs() noexcept;
 
 /// The NIST SP 800-56A (rev. 1, §5.8.1) concatenation KDF with SHA-256 and no OtherInfo:
 /// out = SHA-256(be32(1) || z) || SHA-256(be32(2) || z) || ..., cut to out.size() bytes.
@@ -80,17 +80,22 @@ EciesKeys ecies_keys(const Bytes32& shared_x) noexcept;
 /// kEciesOverhead bytes (asserted) and must not overlap `plaintext`. Errors (offset 0):
 /// invalid_secret_key (random.ephemeral_secret), invalid_public_key (remote), cipher_failed.
 /// On failure `out` is partly written and must not be sent.
-Result<void, EciesError> ecies_encrypt_to(const crypto::PublicKey& remote, BytesView plaintext,
-                                          BytesView shared_mac_data, const EciesRandom& random,
-                                          MutableBytesView out) noexcept;
+[[nodiscard]] Result<void, EciesError> ecies_encrypt_to(const crypto::PublicKey& remote,
+                                                        BytesView plaintext,
+                                                        BytesView shared_mac_data,
+                                                        const EciesRandom& random,
+                                                        MutableBytesView out) noexcept;
 
 /// As ecies_encrypt_to(), into a new buffer.
-Result<Bytes, EciesError> ecies_encrypt(const crypto::PublicKey& remote, BytesView plaintext,
-                                        BytesView shared_mac_data, const EciesRandom& random);
+[[nodiscard]] Result<Bytes, EciesError> ecies_encrypt(const crypto::PublicKey& remote,
+                                                      BytesView plaintext,
+                                                      BytesView shared_mac_data,
+                                                      const EciesRandom& random);
 
 /// As ecies_encrypt(), with fresh random inputs; also random_failed.
-Result<Bytes, EciesError> ecies_encrypt(const crypto::PublicKey& remote, BytesView plaintext,
-                                        BytesView shared_mac_data);
+[[nodiscard]] Result<Bytes, EciesError> ecies_encrypt(const crypto::PublicKey& remote,
+                                                      BytesView plaintext,
+                                                      BytesView shared_mac_data);
 
 /// Plaintext size of an ECIES packet of `packet_size` bytes (0 when shorter than the overhead).
 constexpr std::size_t ecies_plaintext_size(std::size_t packet_size) noexcept {
@@ -102,12 +107,13 @@ constexpr std::size_t ecies_plaintext_size(std::size_t packet_size) noexcept {
 /// overlap `packet`; returns the plaintext size. Errors: too_short, bad_key_prefix,
 /// invalid_public_key, invalid_secret_key, bad_mac, cipher_failed (see EciesErrc for offsets).
 /// On failure nothing has been written to `out` except with cipher_failed.
-Result<std::size_t, EciesError> ecies_decrypt_to(const Bytes32& secret, BytesView packet,
-                                                 BytesView shared_mac_data,
-                                                 MutableBytesView out) noexcept;
+[[nodiscard]] Result<std::size_t, EciesError> ecies_decrypt_to(const Bytes32& secret,
+                                                               BytesView packet,
+                                                               BytesView shared_mac_data,
+                                                               MutableBytesView out) noexcept;
 
 /// As ecies_decrypt_to(), into a new buffer.
-Result<Bytes, EciesError> ecies_decrypt(const Bytes32& secret, BytesView packet,
-                                        BytesView shared_mac_data);
+[[nodiscard]] Result<Bytes, EciesError> ecies_decrypt(const Bytes32& secret, BytesView packet,
+                                                      BytesView shared_mac_data);
 
 }  // namespace keel::rlpx

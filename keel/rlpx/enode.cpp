@@ -45,7 +45,7 @@ bool parse_port(std::string_view s, std::uint16_t& out) noexcept {
 
 }  // namespace
 
-Result<Enode, EnodeError> parse_enode(std::string_view url) {
+[[nodiscard]] Result<Enode, EnodeError> parse_enode(std::string_view url) {
     if (!url.starts_with(kScheme)) return input_error(EnodeErrc::missing_scheme, 0);
     std::size_t pos = kScheme.size();
     const std::size_t at = url.find('@', pos);

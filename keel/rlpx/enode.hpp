@@ -31,7 +31,7 @@ struct Enode {
     std::uint16_t discport = 0;  ///< UDP discovery when it differs from port; 0 when absent
 };
 
-Result<Enode, EnodeError> parse_enode(std::string_view url);
+[[nodiscard]] Result<Enode, EnodeError> parse_enode(std::string_view url);
 /// The URL of `e` (IPv6 hosts in brackets; ?discport only when set).
 std::string to_string(const Enode& e);
 

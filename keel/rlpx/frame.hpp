@@ -164,7 +164,7 @@ class BasicFrameWriter {
     /// Appends one whole frame carrying message `code` and `payload` to `out` (after what is
     /// there, so several frames can be batched into one send). `payload` must not point into
     /// `out`. Errors: payload_too_large (out unchanged, writer unchanged).
-    Result<void, FrameError> write(std::uint64_t code, BytesView payload, Bytes& out);
+    [[nodiscard]] Result<void, FrameError> write(std::uint64_t code, BytesView payload, Bytes& out);
 
     /// Starts a frame at the end of `out` for a payload of at most `max_payload` bytes whose
     /// bytes the caller writes into the returned slot (e.g. snappy straight into the frame:
@@ -176,7 +176,7 @@ class BasicFrameWriter {
     /// Completes the frame begun last, whose payload is the first `payload_size` (<=
     /// max_payload, asserted) bytes of the slot: encrypts, MACs, cuts `out` to the frame's end.
     /// Errors: payload_too_large (the begun frame is removed from `out`, writer unchanged).
-    Result<void, FrameError> finish(std::size_t payload_size, Bytes& out);
+    [[nodiscard]] Result<void, FrameError> finish(std::size_t payload_size, Bytes& out);
 
     /// Frames written so far, and their bytes.
     std::uint64_t frames() const noexcept { return frames_; }
@@ -220,20 +220,20 @@ class BasicFrameReader {
     /// Checks the header MAC, decrypts the header (in place) and takes the frame-size from it.
     /// `in` must be exactly needed() bytes and a header must be due (asserted).
     /// Errors: bad_header_mac, frame_too_large, reader_failed.
-    Result<void, FrameError> read_header(MutableBytesView in) noexcept;
+    [[nodiscard]] Result<void, FrameError> read_header(MutableBytesView in) noexcept;
 
     /// Checks the frame MAC, decrypts the body in place and splits it into code and payload.
     /// `in` must be exactly needed() bytes after a successful read_header() (asserted); the
     /// payload views `in`. Errors: bad_frame_mac, empty_frame, bad_message_code, reader_failed.
-    Result<Frame, FrameError> read_body(MutableBytesView in) noexcept;
+    [[nodiscard]] Result<Frame, FrameError> read_body(MutableBytesView in) noexcept;
 
     /// Does what `in` allows towards the next frame, from its front: reads the header if one is
     /// due and `in` holds it, then the body if `in` holds it. `consumed` is set to the bytes
     /// used (the caller drops them, they were decrypted in place): 0, the header, the body, or
     /// both. Returns the frame once its body was read, std::nullopt while more bytes are needed
     /// (needed() says how many). Errors: those of read_header() and read_body().
-    Result<std::optional<Frame>, FrameError> read(MutableBytesView in,
-                                                  std::size_t& consumed) noexcept;
+    [[nodiscard]] Result<std::optional<Frame>, FrameError> read(MutableBytesView in,
+                                                                std::size_t& consumed) noexcept;
 
     /// Frames read so far, and their bytes.
     std::uint64_t frames() const noexcept { return frames_; }

@@ -53,7 +53,8 @@ Hash32 keccak_pair(const Bytes32& a, const Bytes32& b) noexcept {
 
 // Opens the body's list: the first item of `body` must be a list, canonical throughout (EIP-8
 // allows more elements, not malformed ones). Bytes after it are padding.
-Result<rlp::Decoder, HandshakeError> open_body(BytesView body, std::size_t base) noexcept {
+[[nodiscard]] Result<rlp::Decoder, HandshakeError> open_body(BytesView body,
+                                                             std::size_t base) noexcept {
     auto item = rlp::decode_header(body, base);
     if (!item || !item->is_list) return input_error(HandshakeErrc::not_a_list, base);
     if (auto ok = rlp::validate(item->encoded(), rlp::kMaxDepth, base); !ok) {
@@ -64,7 +65,8 @@ Result<rlp::Decoder, HandshakeError> open_body(BytesView body, std::size_t base)
 
 // The next field as N bytes; `code` names the field when it is missing or has another shape.
 template <std::size_t N>
-Result<FixedBytes<N>, HandshakeError> next_field(rlp::Decoder& d, HandshakeErrc code) noexcept {
+[[nodiscard]] Result<FixedBytes<N>, HandshakeError> next_field(rlp::Decoder& d,
+                                                               HandshakeErrc code) noexcept {
     const std::size_t at = d.offset();
     auto v = d.template next_fixed<N>();
     if (!v) return input_error(code, at);
@@ -72,7 +74,7 @@ Result<FixedBytes<N>, HandshakeError> next_field(rlp::Decoder& d, HandshakeErrc 
 }
 
 // A public-key field: 64 bytes and a point on the curve.
-Result<crypto::PublicKey, HandshakeError> next_public_key(rlp::Decoder& d) noexcept {
+[[nodiscard]] Result<crypto::PublicKey, HandshakeError> next_public_key(rlp::Decoder& d) noexcept {
     const std::size_t at = d.offset();
     auto key = next_field<64>(d, HandshakeErrc::bad_public_key_field);
     if (!key) return unexpected(key.error());
@@ -81,7 +83,8 @@ Result<crypto::PublicKey, HandshakeError> next_public_key(rlp::Decoder& d) noexc
 }
 
 // The version and the elements after it (EIP-8: both ignored beyond decoding).
-Result<void, HandshakeError> read_tail(rlp::Decoder& d, std::uint64_t& version, Bytes& rest) {
+[[nodiscard]] Result<void, HandshakeError> read_tail(rlp::Decoder& d, std::uint64_t& version,
+                                                     Bytes& rest) {
     const std::size_t at = d.offset();
     auto v = d.next_uint<std::uint64_t>();
     if (!v) return input_error(HandshakeErrc::bad_version_field, at);
@@ -142,7 +145,7 @@ std::string_view describe(HandshakeErrc e) noexcept {
     return "unknown handshake error";
 }
 
-Result<std::size_t, HandshakeError> handshake_packet_size(BytesView head) noexcept {
+[[nodiscard]] Result<std::size_t, HandshakeError> handshake_packet_size(BytesView head) noexcept {
     if (head.size() < kHandshakePrefixSize) {
         return input_error(HandshakeErrc::truncated, head.size());
     }
@@ -175,8 +178,8 @@ Bytes encode_ack_body(const AckMessage& m) {
     return e.take();
 }
 
-Result<AuthMessage, HandshakeError> decode_auth_body(BytesView body,
-                                                     std::size_t base_offset) noexcept {
+[[nodiscard]] Result<AuthMessage, HandshakeError> decode_auth_body(
+    BytesView body, std::size_t base_offset) noexcept {
     auto d = open_body(body, base_offset);
     if (!d) return unexpected(d.error());
     AuthMessage m;
@@ -193,8 +196,8 @@ Result<AuthMessage, HandshakeError> decode_auth_body(BytesView body,
     return m;
 }
 
-Result<AckMessage, HandshakeError> decode_ack_body(BytesView body,
-                                                   std::size_t base_offset) noexcept {
+[[nodiscard]] Result<AckMessage, HandshakeError> decode_ack_body(BytesView body,
+                                                                 std::size_t base_offset) noexcept {
     auto d = open_body(body, base_offset);
     if (!d) return unexpected(d.error());
     AckMessage m;
@@ -208,8 +211,9 @@ Result<AckMessage, HandshakeError> decode_ack_body(BytesView body,
     return m;
 }
 
-Result<Bytes, HandshakeError> seal_handshake_packet(const crypto::PublicKey& remote, BytesView body,
-                                                    BytesView padding, const EciesRandom& random) {
+[[nodiscard]] Result<Bytes, HandshakeError> seal_handshake_packet(const crypto::PublicKey& remote,
+                                                                  BytesView body, BytesView padding,
+                                                                  const EciesRandom& random) {
     const std::size_t plain = body.size() + padding.size();
     const std::size_t size = plain + kEciesOverhead;
     if (size > kMaxHandshakeSize) return input_error(HandshakeErrc::too_large, 0);
@@ -233,8 +237,8 @@ Result<Bytes, HandshakeError> seal_handshake_packet(const crypto::PublicKey& rem
     return packet;
 }
 
-Result<Bytes, HandshakeError> open_handshake_packet(const Bytes32& secret, BytesView packet,
-                                                    std::size_t legacy_size) noexcept {
+[[nodiscard]] Result<Bytes, HandshakeError> open_handshake_packet(
+    const Bytes32& secret, BytesView packet, std::size_t legacy_size) noexcept {
     // A pre-EIP-8 packet starts with ECIES's 0x04, which reads as a size of 1024 or more: far
     // more than its fixed length, so a packet of exactly that length is unambiguous.
     if (packet.size() == legacy_size && packet[0] == 0x04) {
@@ -257,15 +261,15 @@ Result<Bytes, HandshakeError> open_handshake_packet(const Bytes32& secret, Bytes
     return body;
 }
 
-Result<AuthMessage, HandshakeError> read_auth_packet(const Bytes32& secret,
-                                                     BytesView packet) noexcept {
+[[nodiscard]] Result<AuthMessage, HandshakeError> read_auth_packet(const Bytes32& secret,
+                                                                   BytesView packet) noexcept {
     auto body = open_handshake_packet(secret, packet, kLegacyAuthSize);
     if (!body) return unexpected(body.error());
     return decode_auth_body(*body, kBodyOffset);
 }
 
-Result<AckMessage, HandshakeError> read_ack_packet(const Bytes32& secret,
-                                                   BytesView packet) noexcept {
+[[nodiscard]] Result<AckMessage, HandshakeError> read_ack_packet(const Bytes32& secret,
+                                                                 BytesView packet) noexcept {
     auto body = open_handshake_packet(secret, packet, kLegacyAckSize);
     if (!body) return unexpected(body.error());
     return decode_ack_body(*body, kBodyOffset);

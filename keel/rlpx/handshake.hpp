@@ -91,7 +91,7 @@ using HandshakeError = InputError<HandshakeErrc>;
 /// reads incrementally: read 2 bytes, then this many in all. Errors: truncated (fewer than 2
 /// bytes), too_large, too_small. A pre-EIP-8 peer's first bytes (0x04 ...) read as a size of
 /// 1024-1279, so such a peer is noticed only when it stops sending: callers need a timeout.
-Result<std::size_t, HandshakeError> handshake_packet_size(BytesView head) noexcept;
+[[nodiscard]] Result<std::size_t, HandshakeError> handshake_packet_size(BytesView head) noexcept;
 
 /// The auth message's fields (EIP-8: [sig, initiator-pubk, initiator-nonce, auth-vsn, ...]).
 struct AuthMessage {
@@ -118,31 +118,33 @@ Bytes encode_ack_body(const AckMessage& m);
 /// The auth message in a decrypted body (an RLP list followed by padding, which is ignored).
 /// Errors: not_a_list, bad_rlp, bad_signature_field, bad_public_key_field, bad_nonce_field,
 /// bad_version_field, invalid_public_key (not on the curve); offsets start at `base_offset`.
-Result<AuthMessage, HandshakeError> decode_auth_body(BytesView body,
-                                                     std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<AuthMessage, HandshakeError> decode_auth_body(
+    BytesView body, std::size_t base_offset = 0) noexcept;
 /// The ack message in a decrypted body. Errors as decode_auth_body() (no signature).
-Result<AckMessage, HandshakeError> decode_ack_body(BytesView body,
-                                                   std::size_t base_offset = 0) noexcept;
+[[nodiscard]] Result<AckMessage, HandshakeError> decode_ack_body(
+    BytesView body, std::size_t base_offset = 0) noexcept;
 
 /// Builds a packet: size prefix || ECIES(remote, body || padding, size prefix).
 /// Errors: too_large (body + padding + 113 above kMaxHandshakeSize), and the ECIES errors
 /// mapped to invalid_secret_key, invalid_public_key, cipher_failed.
-Result<Bytes, HandshakeError> seal_handshake_packet(const crypto::PublicKey& remote, BytesView body,
-                                                    BytesView padding, const EciesRandom& random);
+[[nodiscard]] Result<Bytes, HandshakeError> seal_handshake_packet(const crypto::PublicKey& remote,
+                                                                  BytesView body, BytesView padding,
+                                                                  const EciesRandom& random);
 
 /// Checks the size prefix against the input and decrypts a packet with our static `secret`,
 /// returning the body (list and padding). Errors: pre_eip8 (`legacy_size` bytes starting with
 /// 0x04), truncated, too_large, too_small, trailing_bytes, bad_key_prefix, invalid_ecies_key,
 /// bad_mac, invalid_secret_key, cipher_failed.
-Result<Bytes, HandshakeError> open_handshake_packet(const Bytes32& secret, BytesView packet,
-                                                    std::size_t legacy_size) noexcept;
+[[nodiscard]] Result<Bytes, HandshakeError> open_handshake_packet(const Bytes32& secret,
+                                                                  BytesView packet,
+                                                                  std::size_t legacy_size) noexcept;
 
 /// open_handshake_packet() and decode_auth_body() (offsets in the packet).
-Result<AuthMessage, HandshakeError> read_auth_packet(const Bytes32& secret,
-                                                     BytesView packet) noexcept;
+[[nodiscard]] Result<AuthMessage, HandshakeError> read_auth_packet(const Bytes32& secret,
+                                                                   BytesView packet) noexcept;
 /// open_handshake_packet() and decode_ack_body() (offsets in the packet).
-Result<AckMessage, HandshakeError> read_ack_packet(const Bytes32& secret,
-                                                   BytesView packet) noexcept;
+[[nodiscard]] Result<AckMessage, HandshakeError> read_ack_packet(const Bytes32& secret,
+                                                                 BytesView packet) noexcept;
 
 /// Which end of the connection a side is.
 enum class Role : std::uint8_t { initiator, recipient };
@@ -187,37 +189,34 @@ class Handshake {
     /// The side that dials `remote_id`, with a fresh ephemeral key and nonce from `random`.
     /// Errors: invalid_secret_key (static_secret), invalid_public_key (remote_id, offset 0),
     /// random_failed.
-    static Result<Handshake, HandshakeError> initiator(const Bytes32& static_secret,
-                                                       const crypto::PublicKey& remote_id,
-                                                       RandomSource random = os_random);
+    [[nodiscard]] static Result<Handshake, HandshakeError> initiator(
+        const Bytes32& static_secret, const crypto::PublicKey& remote_id,
+        RandomSource random = os_random);
     /// As above with a given ephemeral key and nonce (tests, deterministic vectors).
-    static Result<Handshake, HandshakeError> initiator(const Bytes32& static_secret,
-                                                       const crypto::PublicKey& remote_id,
-                                                       const Bytes32& ephemeral_secret,
-                                                       const Bytes32& nonce,
-                                                       RandomSource random = os_random);
+    [[nodiscard]] static Result<Handshake, HandshakeError> initiator(
+        const Bytes32& static_secret, const crypto::PublicKey& remote_id,
+        const Bytes32& ephemeral_secret, const Bytes32& nonce, RandomSource random = os_random);
     /// The side that accepts a connection. Errors: invalid_secret_key, random_failed.
-    static Result<Handshake, HandshakeError> recipient(const Bytes32& static_secret,
-                                                       RandomSource random = os_random);
+    [[nodiscard]] static Result<Handshake, HandshakeError> recipient(
+        const Bytes32& static_secret, RandomSource random = os_random);
     /// As above with a given ephemeral key and nonce.
-    static Result<Handshake, HandshakeError> recipient(const Bytes32& static_secret,
-                                                       const Bytes32& ephemeral_secret,
-                                                       const Bytes32& nonce,
-                                                       RandomSource random = os_random);
+    [[nodiscard]] static Result<Handshake, HandshakeError> recipient(
+        const Bytes32& static_secret, const Bytes32& ephemeral_secret, const Bytes32& nonce,
+        RandomSource random = os_random);
 
     /// Initiator, first call: the auth packet to send (kept for the MAC seeds). Errors:
     /// random_failed, cipher_failed.
-    Result<Bytes, HandshakeError> make_auth();
+    [[nodiscard]] Result<Bytes, HandshakeError> make_auth();
     /// Recipient, first call: checks and records the peer's auth packet (exactly one packet, as
     /// handshake_packet_size() delimits it). Errors: those of read_auth_packet(),
     /// invalid_signature.
-    Result<void, HandshakeError> read_auth(BytesView packet);
+    [[nodiscard]] Result<void, HandshakeError> read_auth(BytesView packet);
     /// Recipient, after read_auth(): the ack packet to send; the handshake is then done.
     /// Errors: random_failed, cipher_failed.
-    Result<Bytes, HandshakeError> make_ack();
+    [[nodiscard]] Result<Bytes, HandshakeError> make_ack();
     /// Initiator, after make_auth(): checks the peer's ack packet; the handshake is then done.
     /// Errors: those of read_ack_packet().
-    Result<void, HandshakeError> read_ack(BytesView packet);
+    [[nodiscard]] Result<void, HandshakeError> read_ack(BytesView packet);
 
     /// Our end.
     Role role() const noexcept { return role_; }
@@ -234,11 +233,10 @@ class Handshake {
     enum class State : std::uint8_t { start, sent_auth, got_auth, done };
 
     Handshake() = default;
-    static Result<Handshake, HandshakeError> make(Role role, const Bytes32& static_secret,
-                                                  const crypto::PublicKey* remote_id,
-                                                  const Bytes32* ephemeral_secret,
-                                                  const Bytes32* nonce, RandomSource random);
-    Result<Bytes, HandshakeError> seal(BytesView body);
+    [[nodiscard]] static Result<Handshake, HandshakeError> make(
+        Role role, const Bytes32& static_secret, const crypto::PublicKey* remote_id,
+        const Bytes32* ephemeral_secret, const Bytes32* nonce, RandomSource random);
+    [[nodiscard]] Result<Bytes, HandshakeError> seal(BytesView body);
 
     Role role_ = Role::initiator;
     State state_ = State::start;

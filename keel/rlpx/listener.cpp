@@ -236,7 +236,7 @@ struct Listener::Impl {
 
     /// Reads the auth packet; once whole, answers with the ack and our Hello. True when the
     /// session exists (Hello awaited).
-    Result<bool, SessionError> read_auth(Pending& p) {
+    [[nodiscard]] Result<bool, SessionError> read_auth(Pending& p) {
         for (;;) {
             auto n = read_now(p.socket, MutableBytesView(p.auth).subspan(p.have));
             if (!n) return std::unexpected(net_failure(n.error(), "handshake"));
@@ -334,6 +334,9 @@ Result<std::unique_ptr<Listener>, NetError> Listener::start(const NodeKey& key,
     impl->on_peer = std::move(on_peer);
     impl->on_refused = std::move(on_refused);
     impl->listener = std::move(*socket);
+    // Hello advertises the port listened on, unless told otherwise.
+    if (impl->options.session.listen_port == 0)
+        impl->options.session.listen_port = impl->listener.local_port();
     impl->wake_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     if (impl->wake_fd < 0) return std::unexpected(NetError{NetErrc::io, errno});
     std::unique_ptr<Listener> l(new Listener(std::move(impl)));

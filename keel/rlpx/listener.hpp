@@ -43,7 +43,8 @@ struct ListenerOptions {
     std::uint16_t port = 0;  ///< 0: any free port (Listener::port() says which)
     std::size_t max_peers = 50;
     std::size_t max_pending = 64;
-    /// For every peer; handshake_timeout bounds accept-to-Hello.
+    /// For every peer; handshake_timeout bounds accept-to-Hello; listen_port 0 advertises the
+    /// port listened on.
     SessionOptions session;
 };
 
@@ -92,10 +93,11 @@ class Listener {
     struct Impl;
     explicit Listener(std::unique_ptr<Impl> impl) noexcept;
     // The Session internals the poll loop uses (Listener is Session's friend, Impl is not).
-    static Result<Session, SessionError> open_session(Socket socket, const Secrets& secrets,
-                                                      const NodeKey& key,
-                                                      const SessionOptions& options);
-    static Result<bool, SessionError> pump_hello(Session& s, const NodeKey& key);
+    [[nodiscard]] static Result<Session, SessionError> open_session(Socket socket,
+                                                                    const Secrets& secrets,
+                                                                    const NodeKey& key,
+                                                                    const SessionOptions& options);
+    [[nodiscard]] static Result<bool, SessionError> pump_hello(Session& s, const NodeKey& key);
     static int fd_of(const Session& s) noexcept { return s.socket_.fd(); }
     std::unique_ptr<Impl> impl_;
 };

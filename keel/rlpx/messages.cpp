@@ -31,7 +31,8 @@ std::uint32_t clamp32(std::size_t n) noexcept {
 
 // The next item as exactly N bytes: rlp errors, or wrong_size with the size found.
 template <std::size_t N>
-Result<FixedBytes<N>, MessageError> next_fixed(rlp::Decoder& d, MessageField field) noexcept {
+[[nodiscard]] Result<FixedBytes<N>, MessageError> next_fixed(rlp::Decoder& d,
+                                                             MessageField field) noexcept {
     const std::size_t at = d.offset();
     auto s = d.next_string();
     if (!s) return rlp_error(s.error(), field);
@@ -55,7 +56,8 @@ std::size_t expected_size(MessageField f) noexcept {
     }
 }
 
-Result<void, MessageError> decode_empty_list(BytesView payload, MessageField field) noexcept {
+[[nodiscard]] Result<void, MessageError> decode_empty_list(BytesView payload,
+                                                           MessageField field) noexcept {
     // rlpx.md: Ping and Pong carry the empty list; elements a newer version adds are ignored.
     auto d = rlp::open_list(payload);
     if (!d) return rlp_error(d.error(), field);
@@ -232,7 +234,7 @@ void encode_hello(const Hello& hello, Bytes& out) {
     enc.end_list(list);
 }
 
-Result<Hello, MessageError> decode_hello(BytesView payload) {
+[[nodiscard]] Result<Hello, MessageError> decode_hello(BytesView payload) {
     auto d = rlp::open_list(payload);
     if (!d) return rlp_error(d.error(), F::hello);
     Hello h;
@@ -277,7 +279,7 @@ void encode_disconnect(DisconnectReason reason, Bytes& out) {
     enc.add_uint(static_cast<std::uint8_t>(reason));
 }
 
-Result<DisconnectReason, MessageError> decode_disconnect(BytesView payload) noexcept {
+[[nodiscard]] Result<DisconnectReason, MessageError> decode_disconnect(BytesView payload) noexcept {
     auto item = rlp::decode_single(payload);
     if (!item) return rlp_error(item.error(), F::disconnect);
     rlp::Decoder d(item->encoded());
@@ -305,11 +307,11 @@ void encode_pong(Bytes& out) {
     out.push_back(0xc0);
 }
 
-Result<void, MessageError> decode_ping(BytesView payload) noexcept {
+[[nodiscard]] Result<void, MessageError> decode_ping(BytesView payload) noexcept {
     return decode_empty_list(payload, F::ping);
 }
 
-Result<void, MessageError> decode_pong(BytesView payload) noexcept {
+[[nodiscard]] Result<void, MessageError> decode_pong(BytesView payload) noexcept {
     return decode_empty_list(payload, F::pong);
 }
 
@@ -334,7 +336,7 @@ void encode_status(const Status& s, Bytes& out) {
     enc.add_uint(s.fork_id.next);
 }
 
-Result<Status, MessageError> decode_status(BytesView payload) noexcept {
+[[nodiscard]] Result<Status, MessageError> decode_status(BytesView payload) noexcept {
     auto d = rlp::open_list(payload);
     if (!d) return rlp_error(d.error(), F::status);
     Status s;

@@ -168,26 +168,26 @@ void encode_hello(const Hello& hello, Bytes& out);
 /// Decodes a Hello; elements after the node id are ignored, and so are elements after the
 /// version of each capability. Errors: rlp, missing_field, wrong_size (node id),
 /// too_many_capabilities.
-Result<Hello, MessageError> decode_hello(BytesView payload);
+[[nodiscard]] Result<Hello, MessageError> decode_hello(BytesView payload);
 
 /// Appends [reason] to `out`.
 void encode_disconnect(DisconnectReason reason, Bytes& out);
 /// Decodes [reason, ...]; also accepts the bare integer `reason` some clients send, and the
 /// empty list [] (as requested). Errors: rlp, reason_out_of_range.
-Result<DisconnectReason, MessageError> decode_disconnect(BytesView payload) noexcept;
+[[nodiscard]] Result<DisconnectReason, MessageError> decode_disconnect(BytesView payload) noexcept;
 
 /// Appends [] (the Ping and Pong payload) to `out`.
 void encode_ping(Bytes& out);
 void encode_pong(Bytes& out);
 /// Checks a Ping or Pong payload: a list (its elements ignored). Errors: rlp.
-Result<void, MessageError> decode_ping(BytesView payload) noexcept;
-Result<void, MessageError> decode_pong(BytesView payload) noexcept;
+[[nodiscard]] Result<void, MessageError> decode_ping(BytesView payload) noexcept;
+[[nodiscard]] Result<void, MessageError> decode_pong(BytesView payload) noexcept;
 
 /// Appends the Status's RLP to `out`.
 void encode_status(const Status& status, Bytes& out);
 /// Decodes an eth/68 Status; extra elements (in the Status and in the fork id) are ignored.
 /// Errors: rlp (integer_overflow for a total difficulty above 256 bits), missing_field,
 /// wrong_size (hashes, fork hash).
-Result<Status, MessageError> decode_status(BytesView payload) noexcept;
+[[nodiscard]] Result<Status, MessageError> decode_status(BytesView payload) noexcept;
 
 }  // namespace keel::rlpx

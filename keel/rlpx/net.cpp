@@ -23,22 +23,6 @@ namespace {
 
 std::atomic<std::uint64_t> g_sends{0}, g_recvs{0}, g_polls{0};
 
-std::string_view phrase(NetErrc c) noexcept {
-    switch (c) {
-        case NetErrc::resolve_failed:
-            return "host name did not resolve";
-        case NetErrc::refused:
-            return "connection refused or unreachable";
-        case NetErrc::timeout:
-            return "timed out";
-        case NetErrc::closed:
-            return "peer closed the connection";
-        case NetErrc::io:
-            return "socket error";
-    }
-    return "network error";
-}
-
 NetError from_errno(NetErrc code) noexcept {
     return NetError{code, errno};
 }
@@ -54,7 +38,7 @@ timespec time_left(Deadline deadline) noexcept {
 }
 
 /// Waits until `fd` is ready for `events` or the deadline passes.
-Result<void, NetError> wait(int fd, short events, Deadline deadline) noexcept {
+[[nodiscard]] Result<void, NetError> wait(int fd, short events, Deadline deadline) noexcept {
     for (;;) {
         pollfd p{fd, events, 0};
         g_polls.fetch_add(1, std::memory_order_relaxed);
@@ -76,7 +60,8 @@ int queued(int fd) noexcept {
 /// The read-ahead wait of read_at_least: true when `ahead.expect` bytes came. It polls in
 /// slices of a millisecond and stops early when bytes arrived but stopped growing short of
 /// the guess (the frame is smaller than guessed: do not sit on it).
-Result<bool, NetError> wait_ahead(const Socket& s, const ReadAhead& ahead, Deadline deadline) {
+[[nodiscard]] Result<bool, NetError> wait_ahead(const Socket& s, const ReadAhead& ahead,
+                                                Deadline deadline) {
     constexpr auto kSlice = std::chrono::milliseconds(1);
     s.set_low_water(ahead.expect);
     const Deadline end = std::min(deadline, Clock::now() + ahead.grace);
@@ -132,8 +117,8 @@ struct AddrInfo {
     }
 };
 
-Result<void, NetError> resolve(const std::string& host, std::uint16_t port, bool passive,
-                               AddrInfo& out) {
+[[nodiscard]] Result<void, NetError> resolve(const std::string& host, std::uint16_t port,
+                                             bool passive, AddrInfo& out) {
     addrinfo hints{};
     hints.ai_family = AF_UNSPEC;
     hints.ai_socktype = SOCK_STREAM;
@@ -147,8 +132,24 @@ Result<void, NetError> resolve(const std::string& host, std::uint16_t port, bool
 
 }  // namespace
 
+std::string_view describe(NetErrc c) noexcept {
+    switch (c) {
+        case NetErrc::resolve_failed:
+            return "host name did not resolve";
+        case NetErrc::refused:
+            return "connection refused or unreachable";
+        case NetErrc::timeout:
+            return "timed out";
+        case NetErrc::closed:
+            return "peer closed the connection";
+        case NetErrc::io:
+            return "socket error";
+    }
+    return "network error";
+}
+
 std::string to_string(const NetError& e) {
-    std::string out(phrase(e.code));
+    std::string out(describe(e.code));
     if (e.err != 0) {
         out += " (errno ";
         out += std::to_string(e.err);
@@ -221,8 +222,8 @@ std::string Socket::peer_address() const {
     return "[" + std::string(host) + "]:" + std::to_string(port);
 }
 
-Result<Socket, NetError> connect_tcp(const std::string& host, std::uint16_t port,
-                                     Deadline deadline) {
+[[nodiscard]] Result<Socket, NetError> connect_tcp(const std::string& host, std::uint16_t port,
+                                                   Deadline deadline) {
     AddrInfo ai;
     if (auto r = resolve(host, port, false, ai); !r) return std::unexpected(r.error());
     NetError last{NetErrc::refused, 0};
@@ -254,7 +255,7 @@ Result<Socket, NetError> connect_tcp(const std::string& host, std::uint16_t port
     return std::unexpected(last);
 }
 
-Result<Socket, NetError> listen_tcp(const std::string& host, std::uint16_t port) {
+[[nodiscard]] Result<Socket, NetError> listen_tcp(const std::string& host, std::uint16_t port) {
     AddrInfo ai;
     if (auto r = resolve(host, port, true, ai); !r) return std::unexpected(r.error());
     NetError last{NetErrc::io, 0};
@@ -277,7 +278,7 @@ Result<Socket, NetError> listen_tcp(const std::string& host, std::uint16_t port)
     return std::unexpected(last);
 }
 
-Result<Socket, NetError> accept_tcp(const Socket& listener, Deadline deadline) {
+[[nodiscard]] Result<Socket, NetError> accept_tcp(const Socket& listener, Deadline deadline) {
     for (;;) {
         const int fd = ::accept4(listener.fd(), nullptr, nullptr, SOCK_CLOEXEC);
         if (fd >= 0) {
@@ -303,7 +304,7 @@ void Socket::limit_send_wait(Deadline deadline) const noexcept {
     if (::setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv) == 0) send_wait_ms_ = ms;
 }
 
-Result<void, NetError> write_all(const Socket& s, BytesView data, Deadline deadline) {
+[[nodiscard]] Result<void, NetError> write_all(const Socket& s, BytesView data, Deadline deadline) {
     std::size_t done = 0;
     while (done < data.size()) {
         if (Clock::now() >= deadline) return std::unexpected(NetError{NetErrc::timeout, 0});
@@ -323,8 +324,9 @@ Result<void, NetError> write_all(const Socket& s, BytesView data, Deadline deadl
     return {};
 }
 
-Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView out, std::size_t min,
-                                            Deadline deadline, ReadAhead* ahead) {
+[[nodiscard]] Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView out,
+                                                          std::size_t min, Deadline deadline,
+                                                          ReadAhead* ahead) {
     // Below this much still to come, a socket that was not drained is read at once (what is
     // there is likely enough); above it, or on a drained socket, poll() first waits, with the
     // low-water mark at the remainder, until all of it is there, so that a large frame costs
@@ -368,7 +370,7 @@ Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView ou
     return got;
 }
 
-Result<std::size_t, NetError> read_now(const Socket& s, MutableBytesView out) {
+[[nodiscard]] Result<std::size_t, NetError> read_now(const Socket& s, MutableBytesView out) {
     if (out.empty()) return std::size_t{0};
     for (;;) {
         g_recvs.fetch_add(1, std::memory_order_relaxed);
@@ -382,7 +384,7 @@ Result<std::size_t, NetError> read_now(const Socket& s, MutableBytesView out) {
     }
 }
 
-Result<void, NetError> write_now(const Socket& s, BytesView data) {
+[[nodiscard]] Result<void, NetError> write_now(const Socket& s, BytesView data) {
     std::size_t done = 0;
     while (done < data.size()) {
         g_sends.fetch_add(1, std::memory_order_relaxed);

@@ -23,6 +23,11 @@ enum class NetErrc : std::uint8_t {
     io,              ///< another socket error (errno)
 };
 
+/// A short phrase for `c`, e.g. "connection refused or unreachable".
+std::string_view describe(NetErrc c) noexcept;
+
+/// A socket failure: what, and errno where there was one (an environment failure: no input
+/// offset to name).
 struct NetError {
     NetErrc code;
     int err = 0;  ///< errno where there was one
@@ -76,16 +81,16 @@ class Socket {
 };
 
 /// Connects to host:port (IPv4, IPv6 or a name), giving up at `deadline`.
-Result<Socket, NetError> connect_tcp(const std::string& host, std::uint16_t port,
-                                     Deadline deadline);
+[[nodiscard]] Result<Socket, NetError> connect_tcp(const std::string& host, std::uint16_t port,
+                                                   Deadline deadline);
 /// A socket listening on host:port (port 0: any free port; see Socket::local_port).
-Result<Socket, NetError> listen_tcp(const std::string& host, std::uint16_t port);
+[[nodiscard]] Result<Socket, NetError> listen_tcp(const std::string& host, std::uint16_t port);
 /// The next connection on `listener`, waiting until `deadline`.
-Result<Socket, NetError> accept_tcp(const Socket& listener, Deadline deadline);
+[[nodiscard]] Result<Socket, NetError> accept_tcp(const Socket& listener, Deadline deadline);
 
 /// Writes all of `data` with one blocking send(), which returns once all of it is queued; more
 /// calls only when a signal or the deadline interrupts it.
-Result<void, NetError> write_all(const Socket& s, BytesView data, Deadline deadline);
+[[nodiscard]] Result<void, NetError> write_all(const Socket& s, BytesView data, Deadline deadline);
 /// A guess that more than the bytes needed now are on their way (the rest of a frame whose
 /// header has not come yet): read_at_least() first waits for `expect` bytes, for at most
 /// `grace` and only while they keep coming, so that one recv() takes the whole frame.
@@ -103,8 +108,9 @@ struct ReadAhead {
 /// With `ahead`, it first waits for ahead->expect bytes (see ReadAhead); when they do not
 /// come (the grace ends, or what arrived stops growing for a millisecond short of them), it
 /// reads what is needed as usual.
-Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView out, std::size_t min,
-                                            Deadline deadline, ReadAhead* ahead = nullptr);
+[[nodiscard]] Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView out,
+                                                          std::size_t min, Deadline deadline,
+                                                          ReadAhead* ahead = nullptr);
 
 /// Reads what is there now, without waiting, into `out`: the bytes read, 0 when none are
 /// waiting (the peer is slow, not gone). Errors: closed (end of stream or reset), io. For

@@ -35,7 +35,8 @@ SessionError net_error(const NetError& e, std::string_view during) {
 }
 
 /// Reads one handshake packet (2-byte size prefix, then the rest) without reading past it.
-Result<Bytes, SessionError> read_handshake_packet(const Socket& s, Deadline deadline) {
+[[nodiscard]] Result<Bytes, SessionError> read_handshake_packet(const Socket& s,
+                                                                Deadline deadline) {
     Bytes packet(2);
     if (auto r = read_at_least(s, packet, 2, deadline); !r)
         return std::unexpected(net_error(r.error(), "handshake"));
@@ -75,16 +76,40 @@ std::optional<NodeKey> generate_node_key() noexcept {
     return node_key_from_secret(*secret);
 }
 
+std::string_view describe(SessionErrc c) noexcept {
+    switch (c) {
+        case SessionErrc::network:
+            return "network failure";
+        case SessionErrc::timeout:
+            return "deadline passed";
+        case SessionErrc::handshake:
+            return "handshake refused";
+        case SessionErrc::frame:
+            return "bad frame";
+        case SessionErrc::snappy:
+            return "bad snappy payload";
+        case SessionErrc::protocol:
+            return "protocol breach";
+        case SessionErrc::capability:
+            return "capability not shared";
+        case SessionErrc::disconnected:
+            return "the peer sent Disconnect";
+        case SessionErrc::closed:
+            return "session closed";
+        case SessionErrc::busy:
+            return "no room for the peer";
+    }
+    return "session error";
+}
+
 std::string to_string(const SessionError& e) {
     switch (e.code) {
         case SessionErrc::disconnected:
             return "peer disconnected: " + std::string(describe(e.reason));
         case SessionErrc::closed:
             return "session closed";
-        case SessionErrc::busy:
-            return e.detail.empty() ? std::string("busy") : e.detail;
         default:
-            return e.detail;
+            return e.detail.empty() ? std::string(describe(e.code)) : e.detail;
     }
 }
 

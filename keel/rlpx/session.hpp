@@ -67,6 +67,13 @@ enum class SessionErrc : std::uint8_t {
     busy,          ///< a Listener had no room: too many peers, or too many pending handshakes
 };
 
+/// A short phrase for `c`, e.g. "the peer sent Disconnect".
+std::string_view describe(SessionErrc c) noexcept;
+
+/// A session failure: the code, the one line that says exactly what (layers below name the
+/// field or offset there: "auth: bad MAC at offset 301"), and the peer's reason when it sent
+/// Disconnect. Not an InputError: a session's failures are mostly the environment's or the
+/// peer's conduct, with no single input offset.
 struct SessionError {
     SessionErrc code = SessionErrc::closed;
     std::string detail;                                     ///< what exactly, one line
@@ -100,13 +107,13 @@ struct Message {
 class Session {
   public:
     /// Connects to `peer`, runs the handshake as initiator and exchanges Hello.
-    static Result<Session, SessionError> dial(const NodeKey& key, const Enode& peer,
-                                              const SessionOptions& options = {});
+    [[nodiscard]] static Result<Session, SessionError> dial(const NodeKey& key, const Enode& peer,
+                                                            const SessionOptions& options = {});
     /// Accepts the next connection on `listener` (waiting until `deadline`), runs the handshake
     /// as recipient and exchanges Hello.
-    static Result<Session, SessionError> accept(const Socket& listener, const NodeKey& key,
-                                                Deadline deadline,
-                                                const SessionOptions& options = {});
+    [[nodiscard]] static Result<Session, SessionError> accept(const Socket& listener,
+                                                              const NodeKey& key, Deadline deadline,
+                                                              const SessionOptions& options = {});
 
     Session(Session&&) noexcept = default;
     Session& operator=(Session&&) noexcept = default;
@@ -121,28 +128,28 @@ class Session {
     const std::vector<SharedCapability>& shared_capabilities() const noexcept { return shared_; }
     /// The wire code of `capability`'s message `code` (SessionErrc::capability: not shared or
     /// not one of its codes).
-    Result<std::uint64_t, SessionError> wire_code(std::string_view capability,
-                                                  std::uint64_t code) const;
+    [[nodiscard]] Result<std::uint64_t, SessionError> wire_code(std::string_view capability,
+                                                                std::uint64_t code) const;
 
     /// Sends `capability`'s message `code` (e.g. "eth", 0x00 for Status), snappy-compressed
     /// (p2p v5), in one write.
-    Result<void, SessionError> send(std::string_view capability, std::uint64_t code,
-                                    BytesView payload);
+    [[nodiscard]] Result<void, SessionError> send(std::string_view capability, std::uint64_t code,
+                                                  BytesView payload);
     /// Sends a message by its wire code (wire_code() gives it; base protocol codes as they are).
-    Result<void, SessionError> send(std::uint64_t code, BytesView payload);
+    [[nodiscard]] Result<void, SessionError> send(std::uint64_t code, BytesView payload);
     /// Frames several messages (by wire code) into the write buffer and sends them together
     /// (one write).
-    Result<void, SessionError> send_batch(
+    [[nodiscard]] Result<void, SessionError> send_batch(
         std::span<const std::pair<std::uint64_t, BytesView>> msgs);
     /// The next capability message, waiting until `deadline`; one whose code no shared
     /// capability holds ends the session ("breach of protocol"). Pings are answered on the
     /// way, other base protocol codes skipped; a peer silent for ping_interval is pinged, and one
     /// that leaves the Ping unanswered for pong_timeout is disconnected ("ping timeout",
     /// SessionErrc::timeout); a Disconnect ends the session with SessionErrc::disconnected.
-    Result<Message, SessionError> receive(Deadline deadline);
+    [[nodiscard]] Result<Message, SessionError> receive(Deadline deadline);
     /// Sends Ping and waits for the Pong until `deadline`; other messages that arrive meanwhile
     /// are kept for receive().
-    Result<std::chrono::microseconds, SessionError> ping(Deadline deadline);
+    [[nodiscard]] Result<std::chrono::microseconds, SessionError> ping(Deadline deadline);
     /// Sends Disconnect(reason) (best effort) and closes the connection.
     void disconnect(DisconnectReason reason);
 
@@ -154,37 +161,40 @@ class Session {
     Session(Socket socket, const Secrets& secrets);
     friend class Listener;  // drives the handshake and Hello of many peers in one poll loop
 
-    static Result<Session, SessionError> finish(Socket socket, const Secrets& secrets,
-                                                const NodeKey& key, const SessionOptions& options,
-                                                Deadline deadline);
+    [[nodiscard]] static Result<Session, SessionError> finish(Socket socket, const Secrets& secrets,
+                                                              const NodeKey& key,
+                                                              const SessionOptions& options,
+                                                              Deadline deadline);
     /// Sends our Hello (options_ set), uncompressed.
-    Result<void, SessionError> send_hello(const NodeKey& key);
+    [[nodiscard]] Result<void, SessionError> send_hello(const NodeKey& key);
     /// Checks the peer's first frame: a valid Hello from the handshake's node id (then the
     /// session is open for messages), else the session ends with the matching reason.
-    Result<void, SessionError> take_hello(const Message& first, const NodeKey& key);
+    [[nodiscard]] Result<void, SessionError> take_hello(const Message& first, const NodeKey& key);
     /// Without waiting: reads what the socket holds of the peer's first frame (never past it)
     /// and, once it is whole, take_hello(). True when Hello is done, false while more bytes
     /// are needed. A first frame above kMaxHelloFrame is refused before it is buffered.
-    Result<bool, SessionError> pump_hello(const NodeKey& key);
+    [[nodiscard]] Result<bool, SessionError> pump_hello(const NodeKey& key);
     /// The next frame of any code (Ping answered, Disconnect reported), decompressed; after
     /// disconnect() every failure reads as SessionErrc::closed.
-    Result<Message, SessionError> next_frame(Deadline deadline);
-    Result<Message, SessionError> read_frame(Deadline deadline);
-    Result<Message, SessionError> receive_frame(Deadline deadline);
+    [[nodiscard]] Result<Message, SessionError> next_frame(Deadline deadline);
+    [[nodiscard]] Result<Message, SessionError> read_frame(Deadline deadline);
+    [[nodiscard]] Result<Message, SessionError> receive_frame(Deadline deadline);
     /// `e`, or SessionErrc::closed once disconnect() was called on this side.
     SessionError unless_hung_up(SessionError e) const;
     /// Sends Disconnect(reason) (best effort) and shuts the socket, once.
     void hang_up(DisconnectReason reason);
     /// Frames `msgs` into the write buffer and sends them in one write, under the write lock
     /// (an owed Pong rides along); then pays a Pong that came meanwhile.
-    Result<void, SessionError> write_frames(
+    [[nodiscard]] Result<void, SessionError> write_frames(
         std::span<const std::pair<std::uint64_t, BytesView>> msgs, bool compress);
-    Result<void, SessionError> write_frame(std::uint64_t code, BytesView payload, bool compress);
+    [[nodiscard]] Result<void, SessionError> write_frame(std::uint64_t code, BytesView payload,
+                                                         bool compress);
     /// Frames one message at the end of the write buffer (snappy into the frame's slot).
-    Result<void, SessionError> append_frame(std::uint64_t code, BytesView payload, bool compress);
+    [[nodiscard]] Result<void, SessionError> append_frame(std::uint64_t code, BytesView payload,
+                                                          bool compress);
     /// Writes the write buffer (one send when the kernel has room).
-    Result<void, SessionError> flush();
-    Result<void, SessionError> send_ping();
+    [[nodiscard]] Result<void, SessionError> flush();
+    [[nodiscard]] Result<void, SessionError> send_ping();
     SessionError fail(SessionErrc code, std::string detail, DisconnectReason send_reason);
     /// Marks the session closed and shuts the socket down (both directions) once.
     void shut() noexcept;

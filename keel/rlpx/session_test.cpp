@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <set>
 #include <thread>
 
 #include "keel/rlpx/session.hpp"
@@ -460,6 +461,22 @@ TEST(RlpxSession, KeepAlivePingAndPingTimeout) {
     EXPECT_FALSE(s->open());
     server.join();
     EXPECT_TRUE(b_done);
+}
+
+TEST(RlpxSession, EveryErrorCodeHasItsOwnPhrase) {
+    // The house shape (docs/errors.md): each code a describe(); the one line falls back to it.
+    std::set<std::string_view> seen;
+    for (int c = 0; c <= static_cast<int>(SessionErrc::busy); ++c) {
+        const std::string_view d = describe(static_cast<SessionErrc>(c));
+        EXPECT_FALSE(d.empty());
+        EXPECT_NE(d, "session error") << c;
+        EXPECT_TRUE(seen.insert(d).second) << d;
+    }
+    std::set<std::string_view> net;
+    for (int c = 0; c <= static_cast<int>(NetErrc::io); ++c)
+        EXPECT_TRUE(net.insert(describe(static_cast<NetErrc>(c))).second) << c;
+    EXPECT_EQ(to_string(SessionError{SessionErrc::busy, "", {}}), "no room for the peer");
+    EXPECT_EQ(to_string(NetError{NetErrc::closed, 0}), "peer closed the connection");
 }
 
 }  // namespace

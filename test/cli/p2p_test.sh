@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Usage: p2p_test.sh PATH_TO_KEEL. `keel p2p` end to end over loopback: listen and dial between
 # two keel processes (Hello, Pong, Status mirrored, a stream echoed and checked, Disconnect),
-# a fixed node key giving a fixed enode id, bench output; and bad input: malformed enode URLs,
+# a fixed node key giving a fixed enode id; the listener serving peers concurrently (silent
+# sockets do not shut a good peer out, --timeout drops them, --max-peers); and bad input: malformed enode URLs,
 # unreadable or malformed node keys, an unreachable peer, a peer that is not RLPx, a wrong node
 # id — one line on stderr and exit 1 (2 for usage).
 set -uo pipefail
@@ -123,9 +124,82 @@ run_keel p2p dial "$enode" --protocols eth/67,eth/68,snap/1 --stream 1 --size 10
 expect_result "shared: eth/68 only" 0 within '"shared":[{"capability":"eth/68","length":17,"offset":16}]' ""
 wait "$listener"
 
-# bench prints one JSON line per message size.
-run_keel p2p bench --seconds 0.2
-[[ $rc == 0 && $(printf '%s\n' "$out" | grep -c '"MB_per_s"') == 3 ]]
-check "bench prints three sizes" $? "$out"
+# The listener serves peers concurrently (rlpx::Listener). Three silent sockets used to hold
+# the one-at-a-time listener for three handshake timeouts; now a good peer gets through at once.
+# hold PORT N: opens N TCP connections that send nothing; prints "ready", then waits for stdin
+# to close (or for the listener to hang up on all of them: then prints "dropped").
+hold() {
+    python3 -c '
+import socket, sys, select
+port, n = int(sys.argv[1]), int(sys.argv[2])
+socks = [socket.create_connection(("127.0.0.1", port)) for _ in range(n)]
+print("ready", flush=True)
+open_ = list(socks)
+while open_:
+    r, _, _ = select.select(open_ + [sys.stdin], [], [], 60)
+    if not r or sys.stdin in r: sys.exit(0)
+    for s in r:
+        if not s.recv(16): open_.remove(s)
+print("dropped", flush=True)
+' "$1" "$2"
+}
+listen "$tmp/l7" --echo --nodekey "$tmp/key7" --timeout 30
+port=${enode##*:}
+# hold_start N: hold N silent sockets on $port (stdin a FIFO kept open on fd 7).
+hold_start() {
+    rm -f "$tmp/hold_in" "$tmp/hold_out"
+    mkfifo "$tmp/hold_in"
+    hold "$port" "$1" <"$tmp/hold_in" >"$tmp/hold_out" &
+    holder=$!
+    pids+=($holder)
+    exec 7>"$tmp/hold_in"
+    for _ in $(seq 200); do grep -q ready "$tmp/hold_out" && break; sleep 0.05; done
+}
+hold_start 3
+run_keel p2p dial "$enode" --nodekey "$tmp/key8" --stream 2 --size 1000 --timeout 5
+expect_result "a good peer gets through while three silent sockets wait" 0 within '"echoed":2' ""
+# A second good peer at the same time as a third: both served.
+"$keel" p2p dial "$enode" --stream 3 --size 100 --timeout 5 >"$tmp/d1" 2>&1 &
+d1=$!
+"$keel" p2p dial "$enode" --stream 3 --size 100 --timeout 5 >"$tmp/d2" 2>&1
+d2rc=$?
+wait "$d1"
+[[ $? == 0 && $d2rc == 0 ]] && grep -q '"echoed":3' "$tmp/d1" && grep -q '"echoed":3' "$tmp/d2"
+check "two peers at once, both echoed" $? "$(cat "$tmp/d1" "$tmp/d2")"
+kill "$listener" 2>/dev/null
+exec 7>&-
+wait "$holder" 2>/dev/null
+
+# --timeout bounds the handshake: silent sockets are dropped, and each refusal is one JSON line.
+listen "$tmp/l8" --nodekey "$tmp/key7" --timeout 0.3
+port=${enode##*:}
+hold_start 2
+for _ in $(seq 400); do grep -q dropped "$tmp/hold_out" && break; sleep 0.05; done
+grep -q dropped "$tmp/hold_out"
+check "silent peers are dropped at --timeout" $?
+for _ in $(seq 100); do [[ $(grep -c 'no auth packet within the handshake timeout' "$tmp/l8") == 2 ]] && break; sleep 0.05; done
+[[ $(grep -c '"event":"error"' "$tmp/l8") == 2 ]] && grep -q '"address":"127.0.0.1:' "$tmp/l8"
+check "each dropped peer is one error line with its address" $? "$(cat "$tmp/l8")"
+kill "$listener" 2>/dev/null
+exec 7>&-
+wait "$holder" 2>/dev/null
+
+# --max-peers: a peer beyond it is told "too many peers".
+listen "$tmp/l9" --echo --max-peers 1 --nodekey "$tmp/key7" --timeout 30
+# The first peer holds the one slot: it waits for a Status that keel's listener never sends.
+"$keel" p2p dial "$enode" --status --timeout 20 >/dev/null 2>&1 &
+first=$!
+pids+=($first)
+for _ in $(seq 200); do grep -q '"event":"hello"' "$tmp/l9" && break; sleep 0.05; done
+run_keel p2p dial "$enode" --stream 1 --size 10 --timeout 5
+expect_result "a peer beyond --max-peers" 1 within '"event":"hello"' "too many peers"
+kill "$first" "$listener" 2>/dev/null
+
+run_keel p2p listen --port 0 --max-peers 0
+expect_result "--max-peers 0 is bad usage" 2 exact "" "--max-peers"
+run_keel p2p listen --port 0 --timeout 0
+expect_result "--timeout 0 is bad usage" 2 exact "" "--timeout"
+run_keel p2p bench
+expect_result "p2p bench moved to keel-bench" 2 exact "" ""
 
 finish p2p
