@@ -14,6 +14,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "keel/store/prune.hpp"
@@ -271,6 +272,8 @@ TEST_P(RewindCrash, RerunEndsAsAnUninterruptedRewind) {
     }
     const fs::path root = std::getenv(kCrashDirEnv);
     const fs::path work = root / ("kill-at-" + std::to_string(GetParam()));
+    std::error_code ec;
+    fs::remove_all(work, ec);  // left by an earlier iteration (--gtest_repeat)
     EXPECT_EXIT(rewind_and_die(work, GetParam()), ::testing::KilledBySignal(SIGKILL), "");
 
     static const StoreDigest want = [] {
