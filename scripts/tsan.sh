@@ -10,7 +10,7 @@
 set -euo pipefail
 build=${1:?usage: tsan.sh BUILD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
-export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=${here}/tsan.supp"
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 suppressions=${here}/tsan.supp"
 
 run() {
     local exe=$1
@@ -20,7 +20,9 @@ run() {
 }
 
 run "$build/keel/rlpx/keel_rlpx_test"
-run "$build/keel/store/keel_store_test"
+# The crash tests (kill -9 of a forked child mid-prune or mid-rewind) test crash safety, not
+# threads; a fork of a multithreaded process is outside what TSan supports.
+run "$build/keel/store/keel_store_test" --gtest_filter='-*PruneCrash*:*RewindCrash*'
 run "$build/keel/eth/keel_eth_test"
 run "$build/keel/bls/keel_bls_test" --gtest_filter='*Batch*'
 echo "tsan: clean"

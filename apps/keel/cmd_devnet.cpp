@@ -256,14 +256,14 @@ void add_gen_beacon_block(CLI::App& devnet) {
     cmd->add_option("--fork", o->fork, "deneb, electra or fulu")->capture_default_str();
     cmd->add_option("--seed", o->seed, "seed of every value")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number("a seed"));
     auto* attestations =
         cmd->add_option("--attestations", o->attestations,
                         "attestations (default and maximum: 128 for deneb, 8 for electra)")
-            ->check(CLI::NonNegativeNumber);
+            ->check(whole_number("an attestation count"));
     cmd->add_option("--txs", o->txs, "execution payload transactions (at most 5000)")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number("a transaction count"));
     cmd->add_option("--out", o->out, "the .ssz file to write")->required();
     cmd->callback([o, attestations] { run_gen_beacon_block(*o, attestations->count() > 0); });
 }
@@ -276,11 +276,11 @@ void add_gen_beacon_state(CLI::App& devnet) {
     auto o = std::make_shared<BeaconStateOptions>();
     cmd->add_option("--validators", o->validators, "N: validators (1..2000000)")
         ->required()
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number("a validator count"));
     cmd->add_option("--fork", o->fork, "deneb, electra or fulu")->capture_default_str();
     cmd->add_option("--seed", o->seed, "seed of every value")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number("a seed"));
     cmd->add_option("--out", o->out, "the .ssz file to write")->required();
     cmd->callback([o] { run_gen_beacon_state(*o); });
 }
@@ -295,25 +295,26 @@ void add_devnet_command(CLI::App& app) {
         "Write a deterministic chain of signed transactions (types 0-4) as an RLP chain "
         "file (geth export format); see docs/devnet.md");
     auto o = std::make_shared<GenOptions>();
-    // CLI11 reads "-3" into an unsigned option as 2^64 - 3: numbers are checked for a sign first.
+    // CLI11 reads "-3" into an unsigned option as 2^64 - 3, and its own range checks print a
+    // double's bounds: whole_number checks digits first and says what the value should be.
     gen->add_option("--blocks", o->spec.blocks, "N: blocks 0..N-1 (block 0 is the genesis)")
         ->required()
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number("a block count"));
     gen->add_option("--txs-per-block", o->spec.txs_per_block,
                     "M: transactions per block after the genesis (at most 5000)")
         ->required()
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number("a transaction count"));
     gen->add_option("--merge-at", o->spec.merge_at,
                     "K: first proof-of-stake block (London before, Prague from it; K = N: none)")
         ->required()
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number("a block number"));
     gen->add_option("--out", o->out, "the chain file to write")->required();
     gen->add_option("--chain-id", o->spec.chain_id, "EIP-155 chain id")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number("a chain id"));
     gen->add_option("--seed", o->spec.seed, "seed of every key and value")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(whole_number("a seed"));
     gen->callback([o] { run_gen(*o); });
     add_gen_beacon_block(*devnet);
     add_gen_beacon_state(*devnet);

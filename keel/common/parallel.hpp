@@ -4,10 +4,15 @@
 /// The pool is sized to the machine; `ThreadLimit` caps it (for a --threads flag, or tests).
 /// Work functions must not throw: keel code reports failures through Result values.
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <thread>
 #include <utility>
+#include <vector>
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -15,10 +20,52 @@
 #include <tbb/parallel_reduce.h>
 #include <tbb/task_group.h>
 
+// ThreadSanitizer builds (make tsan) run the same chunks on plain std::threads: Debian's oneTBB is
+// not instrumented, so TSan cannot see the pool's own hand-offs and reports its task objects as
+// races, and any suppression broad enough to hide those (every stack of a pool worker passes
+// through libtbb) would hide races in keel's chunk functions too. Threads created and joined per
+// call give TSan every happens-before edge, so what it checks is keel's sharing, chunk by chunk.
+#if defined(__SANITIZE_THREAD__)
+#define KEEL_PARALLEL_PLAIN_THREADS 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define KEEL_PARALLEL_PLAIN_THREADS 1
+#endif
+#endif
+
 namespace keel::parallel {
 
 /// Number of threads the pool may run work on now (respects an active ThreadLimit).
 std::size_t concurrency() noexcept;
+
+#ifdef KEEL_PARALLEL_PLAIN_THREADS
+namespace detail {
+/// Calls chunk(c, begin, end) for the ceil(n / grain) chunks of [0, n) on concurrency() plain
+/// threads (the caller is one of them), handing chunks out in order; a worker stops taking
+/// chunks once `stop` is set. TSan builds only (see above).
+template <class F>
+void plain_thread_chunks(std::size_t n, std::size_t grain, F&& chunk,
+                         const std::atomic<bool>* stop = nullptr) {
+    const std::size_t chunks = (n + grain - 1) / grain;
+    const std::size_t workers = std::min(chunks, std::max<std::size_t>(concurrency(), 1));
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (;;) {
+            if (stop != nullptr && stop->load(std::memory_order_relaxed)) return;
+            const std::size_t c = next.fetch_add(1, std::memory_order_relaxed);
+            if (c >= chunks) return;
+            const std::size_t begin = c * grain;
+            chunk(c, begin, std::min(n, begin + grain));
+        }
+    };
+    std::vector<std::thread> threads;
+    threads.reserve(workers - 1);
+    for (std::size_t i = 1; i < workers; ++i) threads.emplace_back(work);
+    work();
+    for (auto& t : threads) t.join();
+}
+}  // namespace detail
+#endif
 
 /// Calls f(begin, end) on disjoint chunks that cover [0, n), each at least `grain` long (but the
 /// last), spread over the pool. Returns when every chunk is done. Runs inline when n <= grain.
@@ -30,8 +77,13 @@ void for_ranges(std::size_t n, std::size_t grain, F&& f) {
         f(std::size_t{0}, n);
         return;
     }
+#ifdef KEEL_PARALLEL_PLAIN_THREADS
+    detail::plain_thread_chunks(n, grain,
+                                [&f](std::size_t, std::size_t b, std::size_t e) { f(b, e); });
+#else
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, grain),
                       [&f](const tbb::blocked_range<std::size_t>& r) { f(r.begin(), r.end()); });
+#endif
 }
 
 /// Calls f(i) for every i in [0, n), in chunks of at least `grain` indices per task.
@@ -49,12 +101,22 @@ T map_reduce(std::size_t n, std::size_t grain, T identity, Map&& map, Reduce&& r
     if (n == 0) return identity;
     if (grain == 0) grain = 1;
     if (n <= grain) return reduce(identity, map(std::size_t{0}, n));
+#ifdef KEEL_PARALLEL_PLAIN_THREADS
+    std::vector<std::optional<T>> parts((n + grain - 1) / grain);
+    detail::plain_thread_chunks(n, grain, [&](std::size_t c, std::size_t b, std::size_t e) {
+        parts[c].emplace(map(b, e));
+    });
+    T acc = std::move(identity);
+    for (auto& part : parts) acc = reduce(std::move(acc), std::move(*part));
+    return acc;
+#else
     return tbb::parallel_reduce(
         tbb::blocked_range<std::size_t>(0, n, grain), identity,
         [&map, &reduce](const tbb::blocked_range<std::size_t>& r, T acc) {
             return reduce(std::move(acc), map(r.begin(), r.end()));
         },
         [&reduce](T a, T b) { return reduce(std::move(a), std::move(b)); });
+#endif
 }
 
 /// True when pred(begin, end) holds for every chunk of [0, n). Stops handing out new chunks
@@ -64,6 +126,16 @@ bool all_of(std::size_t n, std::size_t grain, Pred&& pred) {
     if (n == 0) return true;
     if (grain == 0) grain = 1;
     if (n <= grain) return pred(std::size_t{0}, n);
+#ifdef KEEL_PARALLEL_PLAIN_THREADS
+    std::atomic<bool> failed{false};
+    detail::plain_thread_chunks(
+        n, grain,
+        [&](std::size_t, std::size_t b, std::size_t e) {
+            if (!pred(b, e)) failed.store(true, std::memory_order_relaxed);
+        },
+        &failed);
+    return !failed.load(std::memory_order_relaxed);
+#else
     tbb::task_group_context ctx;
     std::atomic<bool> ok{true};
     tbb::parallel_for(
@@ -77,6 +149,7 @@ bool all_of(std::size_t n, std::size_t grain, Pred&& pred) {
         },
         ctx);
     return ok.load(std::memory_order_relaxed);
+#endif
 }
 
 /// Runs f() and g() at once on the pool (one of them may run on the calling thread) and returns
@@ -84,7 +157,13 @@ bool all_of(std::size_t n, std::size_t grain, Pred&& pred) {
 /// while batch k is written).
 template <class F, class G>
 void both(F&& f, G&& g) {
+#ifdef KEEL_PARALLEL_PLAIN_THREADS
+    std::thread other(std::ref(f));
+    g();
+    other.join();
+#else
     tbb::parallel_invoke(std::forward<F>(f), std::forward<G>(g));
+#endif
 }
 
 /// Caps the pool at `threads` workers (>= 1) while the object lives. Process-wide: meant for

@@ -4,6 +4,8 @@
 // No timing assertions: waits have generous deadlines and only bound a failing test.
 #include "keel/rlpx/listener.hpp"
 
+#include "keel/rlpx/test_helpers.hpp"
+
 #include <gtest/gtest.h>
 #include <sys/socket.h>
 
@@ -17,26 +19,9 @@ namespace keel::rlpx {
 namespace {
 
 using namespace std::chrono_literals;
-
-NodeKey key(std::uint8_t fill) {
-    Bytes32 s;
-    for (auto& b : s.bytes) b = fill;
-    auto k = node_key_from_secret(s);
-    EXPECT_TRUE(k.has_value());
-    return *k;
-}
-
-Deadline in(std::chrono::milliseconds ms) {
-    return Clock::now() + ms;
-}
-
-Enode enode_of(const NodeKey& k, std::uint16_t port) {
-    Enode e;
-    e.id = k.id;
-    e.host = "127.0.0.1";
-    e.port = port;
-    return e;
-}
+using test::enode_of;
+using test::in;
+using test::key;
 
 /// Echoes every message back until the session ends.
 void echo(Session& s) {

@@ -9,31 +9,15 @@
 #include <thread>
 
 #include "keel/rlpx/session.hpp"
+#include "keel/rlpx/test_helpers.hpp"
 
 namespace keel::rlpx {
 namespace {
 
 using namespace std::chrono_literals;
-
-NodeKey key(std::uint8_t fill) {
-    Bytes32 s;
-    for (auto& b : s.bytes) b = fill;
-    auto k = node_key_from_secret(s);
-    EXPECT_TRUE(k.has_value());
-    return *k;
-}
-
-Enode enode_of(const NodeKey& k, std::uint16_t port) {
-    Enode e;
-    e.id = k.id;
-    e.host = "127.0.0.1";
-    e.port = port;
-    return e;
-}
-
-Deadline in(std::chrono::milliseconds ms) {
-    return Clock::now() + ms;
-}
+using test::enode_of;
+using test::in;
+using test::key;
 
 TEST(RlpxSession, LoopbackConversation) {
     const NodeKey a = key(0x11), b = key(0x22);

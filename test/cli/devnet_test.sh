@@ -72,8 +72,8 @@ usage_error too-many-blocks "--blocks 100000001" -- devnet gen --blocks 10000000
 usage_error merge-after-end "--merge-at 31" -- devnet gen --blocks 30 --txs-per-block 1 --merge-at 31 --out "$tmp/e.rlp"
 usage_error too-many-txs "--txs-per-block 5001" -- devnet gen --blocks 3 --txs-per-block 5001 --merge-at 1 --out "$tmp/e.rlp"
 usage_error chain-id-zero "--chain-id 0" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1 --chain-id 0 --out "$tmp/e.rlp"
-usage_error negative-blocks "--blocks" -- devnet gen --blocks -3 --txs-per-block 1 --merge-at 1 --out "$tmp/e.rlp"
-usage_error negative-seed "--seed" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1 --seed -1 --out "$tmp/e.rlp"
+usage_error negative-blocks "-3 is not a block count (a whole number, 0 or more)" -- devnet gen --blocks -3 --txs-per-block 1 --merge-at 1 --out "$tmp/e.rlp"
+usage_error negative-seed "-1 is not a seed (a whole number, 0 or more)" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1 --seed -1 --out "$tmp/e.rlp"
 usage_error no-out "--out" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1
 usage_error unwritable "cannot write $tmp/missing/x.rlp.tmp" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1 --out "$tmp/missing/x.rlp"
 # --out naming a directory: refused before generating anything (one line, exit 2, no .tmp left).
