@@ -12,7 +12,7 @@ TEST(BeaconFork, NamesRoundTrip) {
         EXPECT_EQ(parse_fork(fork_name(f)), f);
     }
     EXPECT_EQ(fork_name(Fork::fulu), "fulu");
-    EXPECT_FALSE(parse_fork("gloas"));  // not implemented
+    EXPECT_FALSE(parse_fork("gloas"));  // the fork after fulu: keel has no gloas types yet
     EXPECT_FALSE(parse_fork("Fulu"));
     EXPECT_FALSE(parse_fork(""));
 }

@@ -45,7 +45,7 @@ struct StoreOptions {
     /// Open for reading only (open() only): no lock is taken, so it works while another process
     /// writes the store (an import), and nothing is written to the directory, not even
     /// RocksDB's LOG file. The reader sees the store as it was when opened. Every write on a
-    /// read-only store fails ("store write <path>: Not implemented: ...").
+    /// read-only store fails with RocksDB's refusal ("store write <path>: Not implemented: ...").
     bool read_only = false;
 };
 
