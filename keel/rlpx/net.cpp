@@ -343,11 +343,15 @@ void Socket::limit_send_wait(Deadline deadline) const noexcept {
         }
     }
     std::size_t got = 0;
+    const auto fail = [&got](NetError e) {
+        e.received = got;
+        return std::unexpected(e);
+    };
     while (got < min) {
         const std::size_t rest = min - got;
         if (!ready && (s.drained() || rest >= kWaitFirst)) {
             s.set_low_water(rest);
-            if (auto w = wait(s.fd(), POLLIN, deadline); !w) return std::unexpected(w.error());
+            if (auto w = wait(s.fd(), POLLIN, deadline); !w) return fail(w.error());
         }
         ready = false;
         g_recvs.fetch_add(1, std::memory_order_relaxed);
@@ -358,14 +362,14 @@ void Socket::limit_send_wait(Deadline deadline) const noexcept {
             s.set_drained(static_cast<std::size_t>(n) < asked);
             continue;
         }
-        if (n == 0) return std::unexpected(NetError{NetErrc::closed, 0});
+        if (n == 0) return fail(NetError{NetErrc::closed, 0});
         if (errno == EINTR) continue;
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
             s.set_drained(true);
             continue;
         }
-        if (errno == ECONNRESET) return std::unexpected(from_errno(NetErrc::closed));
-        return std::unexpected(from_errno(NetErrc::io));
+        if (errno == ECONNRESET) return fail(from_errno(NetErrc::closed));
+        return fail(from_errno(NetErrc::io));
     }
     return got;
 }

@@ -31,6 +31,10 @@ std::string_view describe(NetErrc c) noexcept;
 struct NetError {
     NetErrc code;
     int err = 0;  ///< errno where there was one
+    /// read_at_least: the bytes it had already put into `out` when it failed. After a timeout
+    /// they are part of the stream (the rest is still to come), so a caller that reads on must
+    /// keep them.
+    std::size_t received = 0;
 };
 /// One line, e.g. "connection refused (errno 111: Connection refused)".
 std::string to_string(const NetError& e);
@@ -107,7 +111,8 @@ struct ReadAhead {
 /// that recv() drained is polled before the next recv(), so no recv() fails with EAGAIN.
 /// With `ahead`, it first waits for ahead->expect bytes (see ReadAhead); when they do not
 /// come (the grace ends, or what arrived stops growing for a millisecond short of them), it
-/// reads what is needed as usual.
+/// reads what is needed as usual. On failure the error says how many bytes it had already read
+/// into `out` (NetError::received): a deadline can pass in the middle of a frame.
 [[nodiscard]] Result<std::size_t, NetError> read_at_least(const Socket& s, MutableBytesView out,
                                                           std::size_t min, Deadline deadline,
                                                           ReadAhead* ahead = nullptr);

@@ -2,6 +2,7 @@
 // a closed peer, each with its error; the system calls a transfer costs (one send however full
 // the buffer, no recv that finds nothing) and the read-ahead of a guessed frame size.
 #include <gtest/gtest.h>
+#include <poll.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -16,6 +17,12 @@ using namespace std::chrono_literals;
 
 Deadline in(std::chrono::milliseconds ms) {
     return Clock::now() + ms;
+}
+
+/// Waits (up to 10 s) until `s` has something to read, without reading it.
+bool wait_readable_for_test(const Socket& s) {
+    pollfd p{s.fd(), POLLIN, 0};
+    return ::poll(&p, 1, 10000) == 1;
 }
 
 TEST(RlpxNet, LoopbackTransferAndClose) {
@@ -90,6 +97,34 @@ Pair connected_pair() {
     p.a = std::move(*c);
     p.b = std::move(*s);
     return p;
+}
+
+// A deadline that passes after part of what was asked for came: the error says how much was
+// read into the buffer, so a caller that reads on (a session between two receive() calls) keeps
+// those bytes; before, they were dropped and the stream went on from the wrong place.
+TEST(RlpxNet, TimeoutAfterPartOfTheBytesSaysHowManyCame) {
+    auto listener = listen_tcp("127.0.0.1", 0);
+    ASSERT_TRUE(listener.has_value());
+    auto c = connect_tcp("127.0.0.1", listener->local_port(), in(5000ms));
+    ASSERT_TRUE(c.has_value());
+    auto s = accept_tcp(*listener, in(5000ms));
+    ASSERT_TRUE(s.has_value());
+    Bytes sent(20);
+    for (std::size_t i = 0; i < sent.size(); ++i) sent[i] = static_cast<std::uint8_t>(i + 1);
+    ASSERT_TRUE(write_all(*c, BytesView(sent).first(10), in(5000ms)));
+    // The first 10 bytes are in the socket before the read starts; the rest never come in time.
+    ASSERT_TRUE(wait_readable_for_test(*s));
+    Bytes buf(64);
+    auto r = read_at_least(*s, buf, 20, in(100ms));
+    ASSERT_FALSE(r.has_value());
+    EXPECT_EQ(r.error().code, NetErrc::timeout);
+    ASSERT_EQ(r.error().received, 10u);
+    // Reading on after the kept bytes completes the stream in order.
+    ASSERT_TRUE(write_all(*c, BytesView(sent).subspan(10), in(5000ms)));
+    auto rest = read_at_least(*s, MutableBytesView(buf).subspan(10), 10, in(5000ms));
+    ASSERT_TRUE(rest.has_value()) << to_string(rest.error());
+    EXPECT_EQ(*rest, 10u);
+    EXPECT_TRUE(std::equal(sent.begin(), sent.end(), buf.begin()));
 }
 
 TEST(RlpxNet, OneSendHoweverFullTheBuffer) {

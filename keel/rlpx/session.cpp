@@ -420,6 +420,8 @@ Result<Message, SessionError> Session::read_frame(Deadline deadline) {
                                    deadline, guess ? &ahead : nullptr);
             if (ahead.tried) guess_.outcome(ahead.met);
             if (!n) {
+                // What came before a timeout is the start of the frame: keep it for the next call.
+                in_end_ += n.error().received;
                 // Closed by disconnect() (from this thread or another): say so.
                 if (!open()) return std::unexpected(error(SessionErrc::closed, "session closed"));
                 if (n.error().code != NetErrc::timeout) shut();
