@@ -1,0 +1,102 @@
+#pragma once
+/// Evm: runs messages (calls and creates) of one transaction on a state::Overlay, for one fork.
+///
+/// Evm::call() and Evm::create() are the frame boundary: depth and balance checks, the value
+/// transfer, the snapshot that a failed frame reverts to, precompiles, EIP-7702 delegations,
+/// and for creates the new address, the collision rule and the code deposit. The interpreter
+/// (interpreter.cpp) runs bytecode and comes back here for every CALL* and CREATE*.
+///
+/// The fork is chosen once per Evm: each fork has its own instance of the interpreter (a
+/// template), and a tracer or none chooses between the two builds of it (tracer.hpp).
+///
+/// Threading: an Evm, its overlay and its tracer are used by one thread. The C++ stack holds
+/// one interpreter frame per call depth (1,024 at most); stacks and memories of the frames are
+/// heap buffers reused across calls.
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "keel/eth/fork.hpp"
+#include "keel/evm/analysis.hpp"
+#include "keel/evm/message.hpp"
+#include "keel/evm/tracer.hpp"
+#include "keel/state/overlay.hpp"
+
+namespace keel::evm {
+
+/// EIP-170 and EIP-3860 limits.
+inline constexpr std::size_t kMaxCodeSize = 24576;
+inline constexpr std::size_t kMaxInitcodeSize = 2 * kMaxCodeSize;
+inline constexpr std::int32_t kMaxDepth = 1024;
+inline constexpr std::size_t kStackLimit = 1024;
+
+/// The address a CREATE from `sender` with `nonce` makes: keccak256(rlp([sender, nonce]))[12:].
+Address create_address(const Address& sender, std::uint64_t nonce);
+/// The address of a CREATE2 (EIP-1014): keccak256(0xff ++ sender ++ salt ++ keccak256(init))[12:].
+Address create2_address(const Address& sender, const Bytes32& salt, BytesView init_code);
+
+/// The delegation designator of EIP-7702 (0xef0100 ++ address), if `code` is one.
+std::optional<Address> delegation_target(BytesView code) noexcept;
+
+class Evm {
+  public:
+    Evm(state::Overlay& state, const BlockEnv& block, const TxEnv& tx, eth::Fork fork,
+        Tracer* tracer = nullptr, AnalysisCache* cache = nullptr);
+    Evm(const Evm&) = delete;
+    Evm& operator=(const Evm&) = delete;
+    ~Evm();
+
+    /// Runs a CALL, CALLCODE, DELEGATECALL or STATICCALL frame (msg.kind), including a call to
+    /// a precompile. Depth and balance failures come back as a status with all gas returned.
+    CallResult call(const Message& msg);
+    /// Runs a CREATE or CREATE2 frame; msg.recipient is ignored (the new address is computed
+    /// here from the sender's nonce or the salt, and returned in CallResult::created).
+    CallResult create(const Message& msg);
+
+    eth::Fork fork() const noexcept { return fork_; }
+    state::Overlay& state() noexcept { return state_; }
+    const BlockEnv& block() const noexcept { return block_; }
+    const TxEnv& tx() const noexcept { return tx_; }
+    Tracer* tracer() const noexcept { return tracer_; }
+
+    /// Whether `a` is a precompile in this fork.
+    bool is_precompile(const Address& a) const noexcept;
+    /// The precompile addresses of this fork (warm from the start of a transaction, EIP-2929).
+    std::span<const Address> precompiles() const noexcept;
+
+    // ---- for the interpreter ------------------------------------------------------------------
+    /// A frame's stack space (1,024 words, 32-byte aligned) and memory buffer, reused per depth.
+    struct FrameBuffers {
+        struct Free {
+            void operator()(Uint256* p) const noexcept;
+        };
+        std::unique_ptr<Uint256, Free> stack_words;  ///< 1,024 words, 32-byte aligned
+        Uint256* stack = nullptr;                    ///< stack_words.get()
+        Bytes memory;
+    };
+    FrameBuffers& buffers(std::int32_t depth);
+    std::shared_ptr<const CodeAnalysis> analysis(const Hash32& code_hash, BytesView code);
+
+  private:
+    CallResult run(const Message& msg, const CodeAnalysis& code);
+    CallResult run_precompile(const Address& a, const Message& msg);
+
+    state::Overlay& state_;
+    const BlockEnv& block_;
+    const TxEnv& tx_;
+    eth::Fork fork_;
+    Tracer* tracer_;
+    AnalysisCache own_cache_;
+    AnalysisCache* cache_;
+    std::vector<std::unique_ptr<FrameBuffers>> buffers_;
+    using Interpreter = CallResult (*)(Evm&, const Message&, const CodeAnalysis&);
+    Interpreter interpreter_;
+};
+
+/// The interpreter of `fork`, traced or not (interpreter.cpp).
+CallResult (*select_interpreter(eth::Fork fork, bool tracing))(Evm&, const Message&,
+                                                               const CodeAnalysis&);
+
+}  // namespace keel::evm

@@ -1,0 +1,1081 @@
+// The interpreter: one instance per fork and per tracing choice (evm.hpp, tracer.hpp).
+//
+// Dispatch is computed goto over a table of 256 labels; each instruction checks its stack,
+// charges its gas and runs. The fork is a template parameter, so every fork rule below is an
+// `if constexpr` (or a constant folded into the code) and costs nothing at run time; an opcode
+// the fork lacks jumps to the undefined-instruction exit. With Tracing false no hook code is
+// generated at all.
+//
+// Gas amounts and rules follow the yellow paper and the EIPs named where they apply; the
+// memory expansion cost is 3 per word plus words^2/512 (yellow paper eq. 326).
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <limits>
+
+#include "keel/crypto/keccak.hpp"
+#include "keel/evm/evm.hpp"
+#include "keel/evm/opcodes.hpp"
+
+// Computed goto (labels as values) is a GNU extension that g++ and clang both have; the
+// interpreter is built on it (DESIGN.md: computed-goto dispatch).
+#pragma GCC diagnostic ignored "-Wpedantic"
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wgnu-label-as-value"
+#endif
+
+namespace keel::evm {
+
+namespace {
+
+/// A cost no gas can pay (memory beyond 4 GiB, a copy of 2^64 bytes): adding a few of them
+/// never overflows, and it exceeds every gas amount.
+constexpr std::int64_t kImpossible = std::numeric_limits<std::int64_t>::max() / 4;
+/// The largest memory keel lets a frame have: 2^32 - 32 bytes. Anything beyond would cost more
+/// than 2^45 gas.
+constexpr std::uint64_t kMaxMemory = (std::uint64_t{1} << 32) - 32;
+
+constexpr std::int64_t memory_cost(std::uint64_t words) noexcept {
+    return static_cast<std::int64_t>(3 * words + words * words / 512);
+}
+
+constexpr std::uint64_t words(std::uint64_t bytes) noexcept {
+    return (bytes + 31) / 32;
+}
+
+/// What growing memory to hold [offset, offset + size) costs, and the size it grows to.
+struct MemoryNeed {
+    std::int64_t cost = 0;
+    std::uint64_t end = 0;  ///< 0: no growth needed
+};
+
+inline MemoryNeed memory_need(std::size_t current, const Uint256& offset, const Uint256& size) {
+    if (size.is_zero()) return {};
+    if (!offset.fits_u64() || !size.fits_u64() || offset[0] > kMaxMemory || size[0] > kMaxMemory)
+        return {kImpossible, 0};
+    const std::uint64_t end = offset[0] + size[0];
+    if (end > kMaxMemory) return {kImpossible, 0};
+    if (end <= current) return {};
+    return {memory_cost(words(end)) - memory_cost(current / 32), words(end) * 32};
+}
+
+/// The gas of copying `size` bytes at `per_word` a word; kImpossible when size is absurd (the
+/// memory cost already fails it then).
+inline std::int64_t copy_cost(const Uint256& size, std::int64_t per_word) {
+    if (!size.fits_u64() || size[0] > kMaxMemory) return kImpossible;
+    return static_cast<std::int64_t>(words(size[0])) * per_word;
+}
+
+inline Address to_address(const Uint256& w) noexcept {
+    const Bytes32 b = w.to_bytes32();
+    Address a;
+    std::memcpy(a.data(), b.data() + 12, 20);
+    return a;
+}
+
+inline Uint256 from_address(const Address& a) noexcept {
+    std::uint8_t b[32] = {};
+    std::memcpy(b + 12, a.data(), 20);
+    return Uint256::load_be(b);
+}
+
+inline Uint256 from_hash(const Hash32& h) noexcept {
+    return Uint256::load_be(h.data());
+}
+
+/// Copies src[offset, offset + size) into dst, zero-filling what lies past src's end.
+inline void copy_padded(std::uint8_t* dst, BytesView src, const Uint256& offset, std::size_t size) {
+    std::size_t n = 0;
+    if (offset.fits_u64() && offset[0] < src.size()) {
+        n = std::min<std::size_t>(size, src.size() - offset[0]);
+        std::memcpy(dst, src.data() + offset[0], n);
+    }
+    std::memset(dst + n, 0, size - n);
+}
+
+inline Uint256 load_word_padded(BytesView src, const Uint256& offset) {
+    std::uint8_t b[32];
+    copy_padded(b, src, offset, 32);
+    return Uint256::load_be(b);
+}
+
+}  // namespace
+
+template <Fork F, bool Tracing>
+CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis) {
+    static constexpr OpTable T = make_op_table(F);
+    static const void* const kTable[256] = {
+        &&op_STOP,
+        &&op_ADD,
+        &&op_MUL,
+        &&op_SUB,
+        &&op_DIV,
+        &&op_SDIV,
+        &&op_MOD,
+        &&op_SMOD,
+        &&op_ADDMOD,
+        &&op_MULMOD,
+        &&op_EXP,
+        &&op_SIGNEXTEND,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_LT,
+        &&op_GT,
+        &&op_SLT,
+        &&op_SGT,
+        &&op_EQ,
+        &&op_ISZERO,
+        &&op_AND,
+        &&op_OR,
+        &&op_XOR,
+        &&op_NOT,
+        &&op_BYTE,
+        &&op_SHL,
+        &&op_SHR,
+        &&op_SAR,
+        &&op_CLZ,
+        &&op_undefined,
+        &&op_KECCAK256,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_ADDRESS,
+        &&op_BALANCE,
+        &&op_ORIGIN,
+        &&op_CALLER,
+        &&op_CALLVALUE,
+        &&op_CALLDATALOAD,
+        &&op_CALLDATASIZE,
+        &&op_CALLDATACOPY,
+        &&op_CODESIZE,
+        &&op_CODECOPY,
+        &&op_GASPRICE,
+        &&op_EXTCODESIZE,
+        &&op_EXTCODECOPY,
+        &&op_RETURNDATASIZE,
+        &&op_RETURNDATACOPY,
+        &&op_EXTCODEHASH,
+        &&op_BLOCKHASH,
+        &&op_COINBASE,
+        &&op_TIMESTAMP,
+        &&op_NUMBER,
+        &&op_PREVRANDAO,
+        &&op_GASLIMIT,
+        &&op_CHAINID,
+        &&op_SELFBALANCE,
+        &&op_BASEFEE,
+        &&op_BLOBHASH,
+        &&op_BLOBBASEFEE,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_POP,
+        &&op_MLOAD,
+        &&op_MSTORE,
+        &&op_MSTORE8,
+        &&op_SLOAD,
+        &&op_SSTORE,
+        &&op_JUMP,
+        &&op_JUMPI,
+        &&op_PC,
+        &&op_MSIZE,
+        &&op_GAS,
+        &&op_JUMPDEST,
+        &&op_TLOAD,
+        &&op_TSTORE,
+        &&op_MCOPY,
+        &&op_PUSH0,
+        &&op_PUSH1,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_PUSH,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_DUP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_SWAP,
+        &&op_LOG,
+        &&op_LOG,
+        &&op_LOG,
+        &&op_LOG,
+        &&op_LOG,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_CREATE,
+        &&op_CALL,
+        &&op_CALLCODE,
+        &&op_RETURN,
+        &&op_DELEGATECALL,
+        &&op_CREATE2,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_STATICCALL,
+        &&op_undefined,
+        &&op_undefined,
+        &&op_REVERT,
+        &&op_INVALID,
+        &&op_SELFDESTRUCT,
+    };
+
+    Evm::FrameBuffers& buf = evm.buffers(msg.depth);
+    Uint256* const bottom = buf.stack;
+    Uint256* sp = bottom;  // one past the top: the top is sp[-1]
+    Bytes& mem = buf.memory;
+    mem.clear();
+    std::int64_t gas = msg.gas;
+    const std::uint8_t* const code = analysis.padded.data();
+    std::size_t pc = 0;
+    std::uint8_t op = 0;
+    state::Overlay& st = evm.state();
+    const Address self = msg.recipient;
+    Bytes return_data;
+    CallResult result;
+    Status status = Status::success;
+    CallKind kind = CallKind::call;
+    [[maybe_unused]] Tracer* const tracer = evm.tracer();
+    [[maybe_unused]] std::size_t traced_pc = std::numeric_limits<std::size_t>::max();
+    [[maybe_unused]] const auto trace = [&](std::int64_t cost) {
+        traced_pc = pc;
+        tracer->on_step(StepView{static_cast<std::uint32_t>(pc),
+                                 op,
+                                 msg.depth,
+                                 gas,
+                                 cost,
+                                 st.refund(),
+                                 {bottom, static_cast<std::size_t>(sp - bottom)},
+                                 mem,
+                                 return_data});
+    };
+    const auto grow = [&mem](const MemoryNeed& need) {
+        if (need.end > mem.size()) mem.resize(need.end);
+    };
+
+#define DISPATCH()        \
+    do {                  \
+        op = code[pc];    \
+        goto* kTable[op]; \
+    } while (0)
+#define NEXT(n)     \
+    do {            \
+        pc += (n);  \
+        DISPATCH(); \
+    } while (0)
+#define FAIL(s)       \
+    do {              \
+        status = (s); \
+        goto fail;    \
+    } while (0)
+// The fork lacks the opcode, or the stack cannot serve it.
+#define GUARD(opc)                                                                            \
+    do {                                                                                      \
+        if constexpr (!T[opc].defined) goto op_undefined;                                     \
+        if constexpr (T[opc].stack_in > 0) {                                                  \
+            if (sp - bottom < T[opc].stack_in) FAIL(Status::stack_underflow);                 \
+        }                                                                                     \
+        if constexpr (T[opc].stack_change > 0) {                                              \
+            if (sp - bottom + T[opc].stack_change > static_cast<std::ptrdiff_t>(kStackLimit)) \
+                FAIL(Status::stack_overflow);                                                 \
+        }                                                                                     \
+    } while (0)
+// The step's whole cost is known: the tracer sees it, then the gas is charged.
+#define CHARGE(cost)                            \
+    do {                                        \
+        const std::int64_t c_ = (cost);         \
+        if constexpr (Tracing) trace(c_);       \
+        if (gas < c_) FAIL(Status::out_of_gas); \
+        gas -= c_;                              \
+    } while (0)
+#define STATIC_OP(opc) \
+    GUARD(opc);        \
+    CHARGE(T[opc].gas)
+#define BINARY(opc, expr)          \
+    op_##opc : {                   \
+        STATIC_OP(OP_##opc);       \
+        const Uint256& a = sp[-1]; \
+        const Uint256& b = sp[-2]; \
+        sp[-2] = (expr);           \
+        --sp;                      \
+        NEXT(1);                   \
+    }
+#define PUSH_VALUE(opc, expr) \
+    op_##opc : {              \
+        STATIC_OP(OP_##opc);  \
+        *sp++ = (expr);       \
+        NEXT(1);              \
+    }
+
+    DISPATCH();
+
+    // ---- arithmetic, comparison, bits
+    // ------------------------------------------------------------
+op_STOP: {
+    STATIC_OP(OP_STOP);
+    result.status = Status::success;
+    result.gas_left = gas;
+    return result;
+}
+    BINARY(ADD, a + b)
+    BINARY(MUL, a * b)
+    BINARY(SUB, a - b)
+    BINARY(DIV, a / b)
+    BINARY(SDIV, sdiv(a, b))
+    BINARY(MOD, a % b)
+    BINARY(SMOD, smod(a, b))
+op_ADDMOD: {
+    STATIC_OP(OP_ADDMOD);
+    sp[-3] = addmod(sp[-1], sp[-2], sp[-3]);
+    sp -= 2;
+    NEXT(1);
+}
+op_MULMOD: {
+    STATIC_OP(OP_MULMOD);
+    sp[-3] = mulmod(sp[-1], sp[-2], sp[-3]);
+    sp -= 2;
+    NEXT(1);
+}
+op_EXP: {
+    GUARD(OP_EXP);
+    constexpr std::int64_t per_byte = F >= Fork::spurious_dragon ? 50 : 10;  // EIP-160
+    CHARGE(T[OP_EXP].gas + per_byte * static_cast<std::int64_t>(sp[-2].byte_length()));
+    sp[-2] = exp(sp[-1], sp[-2]);
+    --sp;
+    NEXT(1);
+}
+    BINARY(SIGNEXTEND, signextend(a, b))
+    BINARY(LT, Uint256(a < b ? 1 : 0))
+    BINARY(GT, Uint256(a > b ? 1 : 0))
+    BINARY(SLT, Uint256(slt(a, b) ? 1 : 0))
+    BINARY(SGT, Uint256(sgt(a, b) ? 1 : 0))
+    BINARY(EQ, Uint256(a == b ? 1 : 0))
+op_ISZERO: {
+    STATIC_OP(OP_ISZERO);
+    sp[-1] = Uint256(sp[-1].is_zero() ? 1 : 0);
+    NEXT(1);
+}
+    BINARY(AND, a & b)
+    BINARY(OR, a | b)
+    BINARY(XOR, a ^ b)
+op_NOT: {
+    STATIC_OP(OP_NOT);
+    sp[-1] = ~sp[-1];
+    NEXT(1);
+}
+    BINARY(BYTE, byte(a, b))
+    BINARY(SHL, shl(b, a))
+    BINARY(SHR, shr(b, a))
+    BINARY(SAR, sar(b, a))
+op_CLZ: {
+    STATIC_OP(OP_CLZ);
+    sp[-1] = Uint256(sp[-1].count_leading_zeros());
+    NEXT(1);
+}
+op_KECCAK256: {
+    GUARD(OP_KECCAK256);
+    const MemoryNeed need = memory_need(mem.size(), sp[-1], sp[-2]);
+    CHARGE(T[OP_KECCAK256].gas + need.cost + copy_cost(sp[-2], 6));
+    grow(need);
+    const std::size_t n = sp[-2].is_zero() ? 0 : sp[-2][0];
+    const Hash32 h = crypto::keccak256(n == 0 ? BytesView{} : BytesView(mem.data() + sp[-1][0], n));
+    sp[-2] = from_hash(h);
+    --sp;
+    NEXT(1);
+}
+
+    // ---- the environment ---------------------------------------------------------------------
+    PUSH_VALUE(ADDRESS, from_address(self))
+op_BALANCE: {
+    GUARD(OP_BALANCE);
+    const Address a = to_address(sp[-1]);
+    std::int64_t cost = T[OP_BALANCE].gas;
+    if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
+    CHARGE(cost);
+    sp[-1] = st.balance(a);
+    NEXT(1);
+}
+    PUSH_VALUE(ORIGIN, from_address(evm.tx().origin))
+    PUSH_VALUE(CALLER, from_address(msg.sender))
+    PUSH_VALUE(CALLVALUE, msg.value)
+op_CALLDATALOAD: {
+    STATIC_OP(OP_CALLDATALOAD);
+    sp[-1] = load_word_padded(msg.input, sp[-1]);
+    NEXT(1);
+}
+    PUSH_VALUE(CALLDATASIZE, Uint256(msg.input.size()))
+op_CALLDATACOPY:
+op_CODECOPY: {
+    // CALLDATACOPY and CODECOPY: (memory offset, source offset, size) from a byte string.
+    if (op == OP_CALLDATACOPY) {
+        GUARD(OP_CALLDATACOPY);
+    } else {
+        GUARD(OP_CODECOPY);
+    }
+    const MemoryNeed need = memory_need(mem.size(), sp[-1], sp[-3]);
+    CHARGE(3 + need.cost + copy_cost(sp[-3], 3));
+    grow(need);
+    if (!sp[-3].is_zero()) {
+        const BytesView src = op == OP_CALLDATACOPY ? msg.input : analysis.code();
+        copy_padded(mem.data() + sp[-1][0], src, sp[-2], sp[-3][0]);
+    }
+    sp -= 3;
+    NEXT(1);
+}
+    PUSH_VALUE(CODESIZE, Uint256(analysis.size))
+    PUSH_VALUE(GASPRICE, evm.tx().gas_price)
+op_EXTCODESIZE: {
+    GUARD(OP_EXTCODESIZE);
+    const Address a = to_address(sp[-1]);
+    std::int64_t cost = T[OP_EXTCODESIZE].gas;
+    if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
+    CHARGE(cost);
+    sp[-1] = Uint256(st.code(a)->size());
+    NEXT(1);
+}
+op_EXTCODECOPY: {
+    GUARD(OP_EXTCODECOPY);
+    const Address a = to_address(sp[-1]);
+    const MemoryNeed need = memory_need(mem.size(), sp[-2], sp[-4]);
+    std::int64_t cost = T[OP_EXTCODECOPY].gas + need.cost + copy_cost(sp[-4], 3);
+    if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
+    CHARGE(cost);
+    grow(need);
+    if (!sp[-4].is_zero()) copy_padded(mem.data() + sp[-2][0], *st.code(a), sp[-3], sp[-4][0]);
+    sp -= 4;
+    NEXT(1);
+}
+    PUSH_VALUE(RETURNDATASIZE, Uint256(return_data.size()))
+op_RETURNDATACOPY: {
+    GUARD(OP_RETURNDATACOPY);
+    const MemoryNeed need = memory_need(mem.size(), sp[-1], sp[-3]);
+    CHARGE(T[OP_RETURNDATACOPY].gas + need.cost + copy_cost(sp[-3], 3));
+    const Uint256& from = sp[-2];
+    const Uint256& n = sp[-3];
+    if (!from.fits_u64() || !n.fits_u64() || from[0] > return_data.size() ||
+        n[0] > return_data.size() - from[0])
+        FAIL(Status::invalid_memory_access);
+    grow(need);
+    if (n[0] != 0) std::memcpy(mem.data() + sp[-1][0], return_data.data() + from[0], n[0]);
+    sp -= 3;
+    NEXT(1);
+}
+op_EXTCODEHASH: {
+    GUARD(OP_EXTCODEHASH);
+    const Address a = to_address(sp[-1]);
+    std::int64_t cost = T[OP_EXTCODEHASH].gas;
+    if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
+    CHARGE(cost);
+    sp[-1] = st.is_dead(a) ? Uint256{} : from_hash(st.code_hash(a));
+    NEXT(1);
+}
+
+    // ---- the block -----------------------------------------------------------------------------
+op_BLOCKHASH: {
+    STATIC_OP(OP_BLOCKHASH);
+    const std::uint64_t number = evm.block().number;
+    const Uint256& n = sp[-1];
+    Uint256 h;
+    if (n.fits_u64() && n[0] < number && number - n[0] <= 256 && evm.block().block_hash)
+        h = from_hash(evm.block().block_hash(n[0]));
+    sp[-1] = h;
+    NEXT(1);
+}
+    PUSH_VALUE(COINBASE, from_address(evm.block().coinbase))
+    PUSH_VALUE(TIMESTAMP, Uint256(evm.block().timestamp))
+    PUSH_VALUE(NUMBER, Uint256(evm.block().number))
+    PUSH_VALUE(PREVRANDAO,
+               F >= Fork::paris ? from_hash(evm.block().prev_randao) : evm.block().difficulty)
+    PUSH_VALUE(GASLIMIT, Uint256(evm.block().gas_limit))
+    PUSH_VALUE(CHAINID, evm.block().chain_id)
+    PUSH_VALUE(SELFBALANCE, st.balance(self))
+    PUSH_VALUE(BASEFEE, evm.block().base_fee)
+op_BLOBHASH: {
+    STATIC_OP(OP_BLOBHASH);
+    const auto& hashes = evm.tx().blob_hashes;
+    const Uint256& i = sp[-1];
+    sp[-1] = i.fits_u64() && i[0] < hashes.size() ? from_hash(hashes[i[0]]) : Uint256{};
+    NEXT(1);
+}
+    PUSH_VALUE(BLOBBASEFEE, evm.block().blob_base_fee)
+
+    // ---- stack, memory, storage, flow ----------------------------------------------------------
+op_POP: {
+    STATIC_OP(OP_POP);
+    --sp;
+    NEXT(1);
+}
+op_MLOAD: {
+    GUARD(OP_MLOAD);
+    const MemoryNeed need = memory_need(mem.size(), sp[-1], Uint256(32));
+    CHARGE(T[OP_MLOAD].gas + need.cost);
+    grow(need);
+    sp[-1] = Uint256::load_be(mem.data() + sp[-1][0]);
+    NEXT(1);
+}
+op_MSTORE: {
+    GUARD(OP_MSTORE);
+    const MemoryNeed need = memory_need(mem.size(), sp[-1], Uint256(32));
+    CHARGE(T[OP_MSTORE].gas + need.cost);
+    grow(need);
+    sp[-2].to_be_bytes(mem.data() + sp[-1][0]);
+    sp -= 2;
+    NEXT(1);
+}
+op_MSTORE8: {
+    GUARD(OP_MSTORE8);
+    const MemoryNeed need = memory_need(mem.size(), sp[-1], Uint256(1));
+    CHARGE(T[OP_MSTORE8].gas + need.cost);
+    grow(need);
+    mem[sp[-1][0]] = static_cast<std::uint8_t>(sp[-2][0]);
+    sp -= 2;
+    NEXT(1);
+}
+op_SLOAD: {
+    GUARD(OP_SLOAD);
+    std::int64_t cost = T[OP_SLOAD].gas;
+    if constexpr (F >= Fork::berlin) cost += st.access_storage(self, sp[-1]) ? 2000 : 0;
+    CHARGE(cost);
+    const Uint256 v = st.storage(self, sp[-1]);
+    if constexpr (Tracing) tracer->on_storage_read(self, sp[-1], v);
+    sp[-1] = v;
+    NEXT(1);
+}
+op_SSTORE: {
+    GUARD(OP_SSTORE);
+    if (msg.is_static) {
+        if constexpr (Tracing) trace(0);
+        FAIL(Status::static_mode_violation);
+    }
+    // EIP-2200's sentry: SSTORE needs more than the call stipend left.
+    if constexpr (F >= Fork::istanbul) {
+        if (gas <= 2300) {
+            if constexpr (Tracing) trace(0);
+            FAIL(Status::out_of_gas);
+        }
+    }
+    const Uint256 key = sp[-1];
+    const Uint256 value = sp[-2];
+    std::int64_t cost = 0;
+    if constexpr (F >= Fork::berlin) cost += st.access_storage(self, key) ? 2100 : 0;  // EIP-2929
+    const Uint256 current = st.storage(self, key);
+    std::int64_t refund = 0;
+    if constexpr (F == Fork::constantinople || F >= Fork::istanbul) {
+        // Net gas metering: EIP-1283 (Constantinople), EIP-2200 (Istanbul), with EIP-2929's
+        // prices from Berlin and EIP-3529's smaller refund from London.
+        constexpr std::int64_t sload = F >= Fork::berlin ? 100 : F >= Fork::istanbul ? 800 : 200;
+        constexpr std::int64_t set = 20000;
+        constexpr std::int64_t reset = F >= Fork::berlin ? 5000 - 2100 : 5000;
+        constexpr std::int64_t clear = F >= Fork::london ? 4800 : 15000;
+        const Uint256 original = st.original_storage(self, key);
+        if (current == value) {
+            cost += sload;
+        } else if (original == current) {
+            if (original.is_zero()) {
+                cost += set;
+            } else {
+                cost += reset;
+                if (value.is_zero()) refund += clear;
+            }
+        } else {
+            cost += sload;
+            if (!original.is_zero()) {
+                if (current.is_zero()) refund -= clear;
+                if (value.is_zero()) refund += clear;
+            }
+            if (original == value) refund += original.is_zero() ? set - sload : reset - sload;
+        }
+    } else {
+        cost += current.is_zero() && !value.is_zero() ? 20000 : 5000;
+        if (!current.is_zero() && value.is_zero()) refund += 15000;
+    }
+    CHARGE(cost);
+    if (refund != 0) st.add_refund(refund);
+    st.set_storage(self, key, value);
+    if constexpr (Tracing) tracer->on_storage_write(self, key, value);
+    sp -= 2;
+    NEXT(1);
+}
+op_JUMP: {
+    STATIC_OP(OP_JUMP);
+    const Uint256& dest = sp[-1];
+    if (!dest.fits_u64() || !analysis.is_jumpdest(dest[0])) FAIL(Status::bad_jump_destination);
+    --sp;
+    pc = dest[0];
+    DISPATCH();
+}
+op_JUMPI: {
+    STATIC_OP(OP_JUMPI);
+    if (sp[-2].is_zero()) {
+        sp -= 2;
+        NEXT(1);
+    }
+    const Uint256& dest = sp[-1];
+    if (!dest.fits_u64() || !analysis.is_jumpdest(dest[0])) FAIL(Status::bad_jump_destination);
+    sp -= 2;
+    pc = dest[0];
+    DISPATCH();
+}
+    PUSH_VALUE(PC, Uint256(pc))
+    PUSH_VALUE(MSIZE, Uint256(mem.size()))
+    PUSH_VALUE(GAS, Uint256(static_cast<std::uint64_t>(gas)))
+op_JUMPDEST: {
+    STATIC_OP(OP_JUMPDEST);
+    NEXT(1);
+}
+op_TLOAD: {
+    STATIC_OP(OP_TLOAD);
+    sp[-1] = st.transient_storage(self, sp[-1]);
+    NEXT(1);
+}
+op_TSTORE: {
+    STATIC_OP(OP_TSTORE);
+    if (msg.is_static) FAIL(Status::static_mode_violation);
+    st.set_transient_storage(self, sp[-1], sp[-2]);
+    sp -= 2;
+    NEXT(1);
+}
+op_MCOPY: {
+    GUARD(OP_MCOPY);
+    const MemoryNeed to = memory_need(mem.size(), sp[-1], sp[-3]);
+    const MemoryNeed from = memory_need(mem.size(), sp[-2], sp[-3]);
+    const MemoryNeed need = to.end >= from.end ? to : from;
+    CHARGE(T[OP_MCOPY].gas + std::max(to.cost, from.cost) + copy_cost(sp[-3], 3));
+    grow(need);
+    if (!sp[-3].is_zero()) std::memmove(mem.data() + sp[-1][0], mem.data() + sp[-2][0], sp[-3][0]);
+    sp -= 3;
+    NEXT(1);
+}
+    PUSH_VALUE(PUSH0, Uint256{})
+op_PUSH1: {
+    STATIC_OP(OP_PUSH1);
+    *sp++ = Uint256(code[pc + 1]);
+    NEXT(2);
+}
+op_PUSH: {
+    // PUSH2..PUSH32: the n bytes after the opcode, big-endian (the padding makes 32 readable).
+    GUARD(OP_PUSH32);
+    CHARGE(3);
+    const unsigned n = op - OP_PUSH1 + 1u;
+    *sp++ = Uint256::load_be(code + pc + 1) >> (8 * (32 - n));
+    NEXT(1 + n);
+}
+op_DUP: {
+    GUARD(OP_DUP1);  // the stack shape of DUP1; deeper ones are checked here
+    const std::ptrdiff_t n = op - OP_DUP1 + 1;
+    if (sp - bottom < n) FAIL(Status::stack_underflow);
+    CHARGE(3);
+    *sp = sp[-n];
+    ++sp;
+    NEXT(1);
+}
+op_SWAP: {
+    GUARD(OP_SWAP1);
+    const std::ptrdiff_t n = op - OP_SWAP1 + 1;
+    if (sp - bottom < n + 1) FAIL(Status::stack_underflow);
+    CHARGE(3);
+    std::swap(sp[-1], sp[-1 - n]);
+    NEXT(1);
+}
+op_LOG: {
+    GUARD(OP_LOG0);
+    const std::ptrdiff_t topics = op - OP_LOG0;
+    if (sp - bottom < topics + 2) FAIL(Status::stack_underflow);
+    const MemoryNeed need = memory_need(mem.size(), sp[-1], sp[-2]);
+    CHARGE(375 + 375 * topics + need.cost +
+           (sp[-2].fits_u64() && sp[-2][0] <= kMaxMemory ? 8 * static_cast<std::int64_t>(sp[-2][0])
+                                                         : kImpossible));
+    if (msg.is_static) FAIL(Status::static_mode_violation);
+    grow(need);
+    state::Log log;
+    log.address = self;
+    for (std::ptrdiff_t i = 0; i < topics; ++i) log.topics.push_back(sp[-3 - i].to_bytes32());
+    if (!sp[-2].is_zero())
+        log.data.assign(mem.data() + sp[-1][0], mem.data() + sp[-1][0] + sp[-2][0]);
+    if constexpr (Tracing) tracer->on_log(log);
+    st.add_log(std::move(log));
+    sp -= 2 + topics;
+    NEXT(1);
+}
+
+    // ---- calls and creation
+    // ----------------------------------------------------------------------
+op_CREATE: {
+    GUARD(OP_CREATE);
+    kind = CallKind::create;
+    goto do_create;
+}
+op_CREATE2: {
+    GUARD(OP_CREATE2);
+    kind = CallKind::create2;
+    goto do_create;
+}
+do_create: {
+    const MemoryNeed need = memory_need(mem.size(), sp[-2], sp[-3]);
+    std::int64_t cost = 32000 + need.cost;
+    if constexpr (F >= Fork::shanghai) {  // EIP-3860: a price per word, and a limit
+        cost += copy_cost(sp[-3], 2);
+        if (!sp[-3].fits_u64() || sp[-3][0] > kMaxInitcodeSize) cost = kImpossible;
+    }
+    if (kind == CallKind::create2) cost += copy_cost(sp[-3], 6);  // hashing the init code
+    CHARGE(cost);
+    if (msg.is_static) FAIL(Status::static_mode_violation);
+    grow(need);
+    Message m;
+    m.kind = kind;
+    m.depth = msg.depth + 1;
+    m.gas = F >= Fork::tangerine_whistle ? gas - gas / 64 : gas;  // EIP-150
+    m.sender = self;
+    m.value = sp[-1];
+    if (!sp[-3].is_zero()) m.input = BytesView(mem.data() + sp[-2][0], sp[-3][0]);
+    if (kind == CallKind::create2) m.salt = sp[-4].to_bytes32();
+    sp -= kind == CallKind::create2 ? 4 : 3;
+    gas -= m.gas;
+    CallResult r = evm.create(m);
+    gas += r.gas_left;
+    return_data = r.status == Status::revert ? std::move(r.output) : Bytes{};
+    *sp++ = r.status == Status::success ? from_address(r.created) : Uint256{};
+    NEXT(1);
+}
+op_CALL: {
+    GUARD(OP_CALL);
+    kind = CallKind::call;
+    goto do_call;
+}
+op_CALLCODE: {
+    GUARD(OP_CALLCODE);
+    kind = CallKind::callcode;
+    goto do_call;
+}
+op_DELEGATECALL: {
+    GUARD(OP_DELEGATECALL);
+    kind = CallKind::delegatecall;
+    goto do_call;
+}
+op_STATICCALL: {
+    GUARD(OP_STATICCALL);
+    kind = CallKind::staticcall;
+    goto do_call;
+}
+do_call: {
+    const bool has_value = kind == CallKind::call || kind == CallKind::callcode;
+    const std::ptrdiff_t at = has_value ? 4 : 3;  // where the memory arguments start
+    const Uint256 requested = sp[-1];
+    const Address to = to_address(sp[-2]);
+    const Uint256 value = has_value ? sp[-3] : Uint256{};
+    const Uint256 in_offset = sp[-at], in_size = sp[-at - 1];
+    const Uint256 out_offset = sp[-at - 2], out_size = sp[-at - 3];
+    const MemoryNeed in_need = memory_need(mem.size(), in_offset, in_size);
+    const MemoryNeed out_need = memory_need(mem.size(), out_offset, out_size);
+    const MemoryNeed need = in_need.end >= out_need.end ? in_need : out_need;
+    std::int64_t cost = T[op].gas + std::max(in_need.cost, out_need.cost);
+    if constexpr (F >= Fork::berlin) cost += st.access_account(to) ? 2500 : 0;
+    if (!value.is_zero()) cost += 9000;
+    if (kind == CallKind::call) {
+        if constexpr (F >= Fork::spurious_dragon) {  // EIP-161: only value creates accounts
+            if (!value.is_zero() && st.is_dead(to)) cost += 25000;
+        } else {
+            if (!st.exists(to)) cost += 25000;
+        }
+    }
+    if constexpr (F >= Fork::prague) {  // EIP-7702: the delegate's code is read too
+        if (const auto target = delegation_target(*st.code(to)))
+            cost += st.access_account(*target) ? 2600 : 100;
+    }
+    std::int64_t callee = 0;
+    if constexpr (F >= Fork::tangerine_whistle) {
+        // EIP-150: at most all but one 64th of what is left after the cost.
+        if (cost > gas) {
+            CHARGE(cost);  // fails: out of gas
+        }
+        const std::int64_t left = gas - cost;
+        const std::int64_t cap = left - left / 64;
+        callee = requested.fits_u64() && requested[0] < static_cast<std::uint64_t>(cap)
+                     ? static_cast<std::int64_t>(requested[0])
+                     : cap;
+    } else {
+        callee = requested.fits_u64() && requested[0] <= static_cast<std::uint64_t>(kImpossible)
+                     ? static_cast<std::int64_t>(requested[0])
+                     : kImpossible;
+    }
+    CHARGE(cost + callee);
+    if (kind == CallKind::call && msg.is_static && !value.is_zero())
+        FAIL(Status::static_mode_violation);
+    grow(need);
+    sp -= has_value ? 7 : 6;
+    Message m;
+    m.kind = kind;
+    m.depth = msg.depth + 1;
+    m.gas = callee + (value.is_zero() ? 0 : 2300);  // the stipend is free
+    m.is_static = msg.is_static || kind == CallKind::staticcall;
+    m.code_address = to;
+    switch (kind) {
+        case CallKind::call:
+        case CallKind::staticcall:
+            m.recipient = to;
+            m.sender = self;
+            m.value = value;
+            break;
+        case CallKind::callcode:
+            m.recipient = self;
+            m.sender = self;
+            m.value = value;
+            break;
+        default:  // delegatecall
+            m.recipient = self;
+            m.sender = msg.sender;
+            m.value = msg.value;
+            break;
+    }
+    if (!in_size.is_zero()) m.input = BytesView(mem.data() + in_offset[0], in_size[0]);
+    CallResult r = evm.call(m);
+    gas += r.gas_left;
+    return_data = std::move(r.output);
+    if (!out_size.is_zero()) {
+        const std::size_t n = std::min<std::size_t>(out_size[0], return_data.size());
+        if (n != 0) std::memcpy(mem.data() + out_offset[0], return_data.data(), n);
+    }
+    *sp++ = Uint256(r.status == Status::success ? 1 : 0);
+    NEXT(1);
+}
+op_RETURN:
+op_REVERT: {
+    if (op == OP_RETURN) {
+        GUARD(OP_RETURN);
+    } else {
+        GUARD(OP_REVERT);
+    }
+    const MemoryNeed need = memory_need(mem.size(), sp[-1], sp[-2]);
+    CHARGE(need.cost);
+    grow(need);
+    if (!sp[-2].is_zero())
+        result.output.assign(mem.data() + sp[-1][0], mem.data() + sp[-1][0] + sp[-2][0]);
+    result.status = op == OP_RETURN ? Status::success : Status::revert;
+    result.gas_left = gas;
+    return result;
+}
+op_INVALID: {
+    GUARD(OP_STOP);
+    FAIL(Status::invalid_instruction);
+}
+op_SELFDESTRUCT: {
+    GUARD(OP_SELFDESTRUCT);
+    const Address beneficiary = to_address(sp[-1]);
+    std::int64_t cost = T[OP_SELFDESTRUCT].gas;
+    if constexpr (F >= Fork::berlin) cost += st.access_account(beneficiary) ? 2600 : 0;
+    if constexpr (F >= Fork::spurious_dragon) {
+        if (st.is_dead(beneficiary) && !st.balance(self).is_zero()) cost += 25000;
+    } else if constexpr (F >= Fork::tangerine_whistle) {
+        if (!st.exists(beneficiary)) cost += 25000;
+    }
+    CHARGE(cost);
+    if (msg.is_static) FAIL(Status::static_mode_violation);
+    if constexpr (F < Fork::london) {  // EIP-3529 removed the refund
+        if (!st.is_destructed(self)) st.add_refund(24000);
+    }
+    const Uint256 balance = st.balance(self);
+    if constexpr (F >= Fork::cancun) {
+        // EIP-6780: only a contract created in this transaction goes; any other just pays out.
+        if (st.created_in_transaction(self)) {
+            st.add_balance(beneficiary, balance);
+            st.sub_balance(self, st.balance(self));
+            st.mark_destructed(self);
+        } else if (beneficiary != self) {
+            st.sub_balance(self, balance);
+            st.add_balance(beneficiary, balance);
+        } else {
+            st.touch(self);
+        }
+    } else {
+        st.add_balance(beneficiary, balance);
+        st.sub_balance(self, st.balance(self));  // paid to itself, the balance is burnt
+        st.mark_destructed(self);
+    }
+    result.status = Status::success;
+    result.gas_left = gas;
+    return result;
+}
+op_undefined: { FAIL(Status::undefined_instruction); }
+
+fail:
+    if constexpr (Tracing) {
+        if (traced_pc != pc) trace(T[op].defined ? T[op].gas : 0);
+        tracer->on_step_error(status);
+    }
+    result.status = status;
+    result.gas_left = 0;
+    return result;
+
+#undef DISPATCH
+#undef NEXT
+#undef FAIL
+#undef GUARD
+#undef CHARGE
+#undef STATIC_OP
+#undef BINARY
+#undef PUSH_VALUE
+}
+
+namespace {
+
+using InterpreterFn = CallResult (*)(Evm&, const Message&, const CodeAnalysis&);
+
+template <std::size_t... I>
+constexpr std::array<std::array<InterpreterFn, 2>, sizeof...(I)> make_interpreters(
+    std::index_sequence<I...>) {
+    return {{{&interpret<static_cast<Fork>(I), false>, &interpret<static_cast<Fork>(I), true>}...}};
+}
+
+constexpr auto kInterpreters = make_interpreters(std::make_index_sequence<eth::kForks.size()>{});
+
+}  // namespace
+
+CallResult (*select_interpreter(Fork fork, bool tracing))(Evm&, const Message&,
+                                                          const CodeAnalysis&) {
+    return kInterpreters[static_cast<std::size_t>(fork)][tracing ? 1 : 0];
+}
+
+}  // namespace keel::evm

@@ -1,0 +1,55 @@
+#pragma once
+/// evm::Tracer: the hooks a tracer implements (DESIGN.md §1, "Execution and tracing").
+///
+/// The interpreter is compiled twice (template<bool Tracing>); without a tracer none of this is
+/// called and the hot loop has no hook code. With one, each hook gets views of the raw values
+/// (the stack as Uint256 words bottom to top, memory, return data) valid only during the call:
+/// a tracer copies what its output needs and formats it later, when it writes.
+///
+/// Order within a frame: on_call_start, then for each instruction on_step (before it executes,
+/// with its full gas cost) and, if it failed, on_step_error; storage and log hooks come from
+/// inside an instruction, after its on_step; on_call_end last. Nested frames nest.
+
+#include <cstdint>
+#include <span>
+
+#include "keel/common/bytes.hpp"
+#include "keel/common/uint256.hpp"
+#include "keel/evm/message.hpp"
+#include "keel/state/account.hpp"
+
+namespace keel::evm {
+
+/// One instruction about to execute.
+struct StepView {
+    std::uint32_t pc = 0;
+    std::uint8_t op = 0;
+    std::int32_t depth = 0;  ///< 0 for the transaction's own frame (EIP-3155 prints depth + 1)
+    std::int64_t gas = 0;    ///< gas left before the instruction
+    /// What the instruction costs: constant and dynamic parts (memory expansion, cold access,
+    /// ...); for CALL* and CREATE* this includes the gas passed to the callee, as execution-apis'
+    /// struct logs report it.
+    std::int64_t cost = 0;
+    std::int64_t refund = 0;           ///< the transaction's refund counter
+    std::span<const Uint256> stack{};  ///< bottom first; the top is stack.back()
+    BytesView memory{};
+    BytesView return_data{};  ///< of the last call this frame made
+};
+
+class Tracer {
+  public:
+    virtual ~Tracer() = default;
+    /// A frame starts: its message and the code it runs (the init code of a create).
+    virtual void on_call_start(const Message& /*msg*/, BytesView /*code*/) {}
+    virtual void on_call_end(const Message& /*msg*/, const CallResult& /*result*/) {}
+    virtual void on_step(const StepView& /*step*/) {}
+    /// The instruction of the last on_step failed with `status` (an exceptional halt).
+    virtual void on_step_error(Status /*status*/) {}
+    virtual void on_storage_read(const Address& /*a*/, const Uint256& /*key*/,
+                                 const Uint256& /*value*/) {}
+    virtual void on_storage_write(const Address& /*a*/, const Uint256& /*key*/,
+                                  const Uint256& /*value*/) {}
+    virtual void on_log(const state::Log& /*log*/) {}
+};
+
+}  // namespace keel::evm
