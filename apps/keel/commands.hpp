@@ -20,5 +20,6 @@ void add_devnet_command(CLI::App& app);
 void add_storage_command(CLI::App& app);
 void add_bls_command(CLI::App& app);
 void add_p2p_command(CLI::App& app);
+void add_evm_command(CLI::App& app);
 
 }  // namespace keel::cli

@@ -1,0 +1,112 @@
+// keel evm statetest FILE|DIR...: runs state-test fixtures (ethereum/tests GeneralStateTests,
+// execution-spec-tests state_tests): one line per test, fork and index, then a summary; exit 1
+// when any case fails.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "apps/keel/commands.hpp"
+#include "apps/keel/input.hpp"
+#include "apps/keel/statetest.hpp"
+
+namespace keel::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> fixture_files(const std::vector<std::string>& args) {
+    std::vector<fs::path> out;
+    for (const std::string& a : args) {
+        std::error_code ec;
+        if (fs::is_directory(a, ec)) {
+            std::vector<fs::path> found;
+            for (const auto& f : fs::recursive_directory_iterator(a)) {
+                if (f.is_regular_file() && f.path().extension() == ".json")
+                    found.push_back(f.path());
+            }
+            std::sort(found.begin(), found.end());
+            out.insert(out.end(), found.begin(), found.end());
+        } else if (fs::is_regular_file(a, ec)) {
+            out.emplace_back(a);
+        } else {
+            throw Failure{kExitUsage, a + ": no such file or directory"};
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+void add_evm_command(CLI::App& app) {
+    auto* evm = app.add_subcommand("evm", "the EVM: run state tests");
+    evm->require_subcommand(1);
+
+    struct Args {
+        std::vector<std::string> paths;
+        std::string fork;
+        std::string run;
+        bool json = false;
+        bool failures_only = false;
+    };
+    auto args = std::make_shared<Args>();
+    auto* st =
+        evm->add_subcommand("statetest", "run state-test fixtures; exit 1 if any case fails");
+    st->add_option("paths", args->paths, "fixture files or folders of them (*.json, recursively)")
+        ->required();
+    st->add_option("--fork", args->fork, "only this fork's cases (Frontier .. Osaka)");
+    st->add_option("--run", args->run, "only tests whose name matches this regular expression");
+    st->add_flag("--json", args->json, "one JSON object per case instead of a text line");
+    st->add_flag("--failures", args->failures_only, "print only the cases that fail");
+    st->callback([args] {
+        StateTestOptions options;
+        if (!args->fork.empty()) {
+            options.fork = eth::parse_fork(args->fork);
+            if (!options.fork) throw Failure{kExitUsage, "--fork: unknown fork " + args->fork};
+        }
+        if (!args->run.empty()) {
+            try {
+                options.run.emplace(args->run);
+            } catch (const std::regex_error& e) {
+                throw Failure{kExitUsage,
+                              "--run: not a regular expression: " + std::string(e.what())};
+            }
+        }
+        const auto files = fixture_files(args->paths);
+        std::size_t passed = 0, failed = 0;
+        for (const fs::path& f : files) {
+            run_state_test_file(f, options, [&](const StateTestCase& c) {
+                (c.pass ? passed : failed)++;
+                if (args->failures_only && c.pass) return;
+                if (args->json) {
+                    nlohmann::json j{{"name", c.name},
+                                     {"fork", c.fork},
+                                     {"d", c.data},
+                                     {"g", c.gas},
+                                     {"v", c.value},
+                                     {"pass", c.pass},
+                                     {"stateRoot", c.state_root},
+                                     {"logsHash", c.logs_hash},
+                                     {"gasUsed", c.gas_used}};
+                    if (!c.error.empty()) j["error"] = c.error;
+                    std::printf("%s\n", j.dump().c_str());
+                } else {
+                    std::printf("%s %s %s d=%zu g=%zu v=%zu root=%s%s%s\n",
+                                c.pass ? "pass" : "FAIL", c.name.c_str(), c.fork.c_str(), c.data,
+                                c.gas, c.value, c.state_root.c_str(), c.error.empty() ? "" : " ",
+                                c.error.c_str());
+                }
+            });
+        }
+        std::fprintf(stderr, "%zu passed, %zu failed (%zu files)\n", passed, failed, files.size());
+        if (failed != 0)
+            throw Failure{kExitBadData, std::to_string(failed) + " state test cases failed"};
+    });
+}
+
+}  // namespace keel::cli

@@ -1,0 +1,72 @@
+#pragma once
+/// Executing one transaction on an Overlay: the checks that need the state and the block
+/// (nonce, balance, fees, gas allowance, EIP-3607), buying gas, warming EIP-2929's sets,
+/// EIP-7702's authorizations, the message itself, refunds (with their caps, and EIP-7623's
+/// floor), the payment to the coinbase, and the end of the transaction (EIP-161 deletions).
+///
+/// An invalid transaction is an error (TxError) and changes nothing; a transaction that reverts
+/// or runs out of gas is a valid one with that status (its gas is paid).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "keel/common/result.hpp"
+#include "keel/eth/errors.hpp"
+#include "keel/eth/transaction.hpp"
+#include "keel/evm/evm.hpp"
+
+namespace keel::evm {
+
+/// Why a transaction is invalid; execution-spec-tests' TransactionException names in brackets.
+enum class TxErrc : std::uint8_t {
+    static_check,            ///< eth::validate() refused it (TxError::detail says why)
+    gas_allowance_exceeded,  ///< gas limit above the block's gas left (GAS_ALLOWANCE_EXCEEDED)
+    insufficient_max_fee_per_gas,  ///< fee cap below the base fee (INSUFFICIENT_MAX_FEE_PER_GAS)
+    insufficient_max_fee_per_blob_gas,  ///< (INSUFFICIENT_MAX_FEE_PER_BLOB_GAS)
+    insufficient_account_funds,         ///< balance below value + gas (INSUFFICIENT_ACCOUNT_FUNDS)
+    nonce_too_low,                      ///< (NONCE_MISMATCH_TOO_LOW)
+    nonce_too_high,                     ///< (NONCE_MISMATCH_TOO_HIGH)
+    sender_not_eoa,                     ///< the sender has code, EIP-3607 (SENDER_NOT_EOA)
+    blob_gas_exceeded,                  ///< more blob gas than the block allows
+                                        ///< (TYPE_3_TX_MAX_BLOB_GAS_ALLOWANCE_EXCEEDED)
+};
+
+struct TxError {
+    TxErrc code;
+    std::optional<eth::Error> detail;  ///< for static_check
+};
+
+/// One line: "insufficient funds for gas * price + value", "nonce too high (state 3, tx 5)"...
+std::string to_string(const TxError& e);
+/// The execution-spec-tests name of the error ("TransactionException.INTRINSIC_GAS_TOO_LOW").
+std::string exception_name(const TxError& e);
+
+struct TxResult {
+    Status status = Status::success;
+    std::uint64_t gas_used = 0;  ///< after refunds (and the EIP-7623 floor)
+    std::uint64_t blob_gas_used = 0;
+    Bytes output;
+    std::vector<state::Log> logs;
+    std::optional<Address> created;
+};
+
+/// The block gas already used before this transaction (for the allowance check) and the block
+/// blob gas limit.
+struct BlockLimits {
+    std::uint64_t gas_used = 0;
+    std::uint64_t max_blob_gas = 0;  ///< 0: the fork's default (blobs per block x 131072)
+};
+
+/// Executes `tx` from `sender` on `state` (ending the transaction: finalize_transaction()).
+[[nodiscard]] Result<TxResult, TxError> execute_transaction(
+    const eth::Transaction& tx, const Address& sender, const BlockEnv& block, state::Overlay& state,
+    eth::Fork fork, Tracer* tracer = nullptr, BlockLimits limits = {});
+
+/// EIP-4844's blob base fee for an excess blob gas: fake_exponential(1, excess, fraction), with
+/// fraction 3338477 (Cancun) or 5007716 (Prague, EIP-7691, and Osaka).
+Uint256 blob_base_fee(std::uint64_t excess_blob_gas, eth::Fork fork);
+
+}  // namespace keel::evm
