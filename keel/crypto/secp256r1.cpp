@@ -187,6 +187,36 @@ Result<Address, SigError> recover_address(const Hash32& msg, const Uint256& r, c
     return public_key_to_address(*key);
 }
 
+bool verify(const Hash32& msg, const Uint256& r, const Uint256& s, const Uint256& x,
+            const Uint256& y) noexcept {
+    if (!valid_scalar(r) || !valid_scalar(s) || x >= kPrime || y >= kPrime) return false;
+    Scratch& t = scratch();
+    const EC_GROUP* group = g_group.group;
+    const BIGNUM* order = g_group.order;
+    // Q from its affine coordinates; OpenSSL refuses a point that is not on the curve.
+    set_bn(t.x, x);
+    set_bn(t.e, y);
+    if (EC_POINT_set_affine_coordinates(group, t.big_r, t.x, t.e, t.bn) != 1) {
+        ERR_clear_error();
+        return false;
+    }
+    set_bn(t.r, r);
+    set_bn(t.s, s);
+    set_bn(t.e, msg.data());
+    bool ok = BN_mod_inverse(t.rinv, t.s, order, t.bn) != nullptr;  // s^-1 (0 < s < n)
+    ok = ok && BN_nnmod(t.e, t.e, order, t.bn) == 1;
+    ok = ok && BN_mod_mul(t.u1, t.e, t.rinv, order, t.bn) == 1;
+    ok = ok && BN_mod_mul(t.u2, t.r, t.rinv, order, t.bn) == 1;
+    ok = ok && EC_POINT_mul(group, t.q, t.u1, t.big_r, t.u2, t.bn) == 1;
+    KEEL_ASSERT(ok);
+    if (EC_POINT_is_at_infinity(group, t.q) == 1) return false;
+    ok = EC_POINT_get_affine_coordinates(group, t.q, t.x, nullptr, t.bn) == 1;
+    KEEL_ASSERT(ok);
+    ok = BN_nnmod(t.x, t.x, order, t.bn) == 1;
+    KEEL_ASSERT(ok);
+    return BN_cmp(t.x, t.r) == 0;
+}
+
 Result<PublicKey, SigError> public_key_of(const Bytes32& secret) noexcept {
     if (!valid_scalar(Uint256::from_be_bytes(secret))) {
         return unexpected(SigError::invalid_secret_key);

@@ -53,6 +53,14 @@ inline constexpr Uint256 kPrime = Uint256::from_limbs(0xFFFFFFFFFFFFFFFF, 0x0000
 [[nodiscard]] Result<RecoverableSignature, SigError> sign_recoverable(
     const Hash32& msg, const Bytes32& secret) noexcept;
 
+/// ECDSA verification (SEC 1 §4.1.4) of (r, s) over the 32-byte hash `msg` with the public key
+/// (x, y): true when r and s are in [1, n-1], (x, y) is a point of the curve (coordinates below
+/// p; the point at infinity has no affine form and is refused), and the x of
+/// u1 G + u2 Q (u1 = e s^-1, u2 = r s^-1 mod n) is r mod n. High s is accepted. This is
+/// EIP-7951's P256VERIFY check.
+bool verify(const Hash32& msg, const Uint256& r, const Uint256& s, const Uint256& x,
+            const Uint256& y) noexcept;
+
 /// The public key of `secret` (secret * G). Error: invalid_secret_key.
 [[nodiscard]] Result<PublicKey, SigError> public_key_of(const Bytes32& secret) noexcept;
 

@@ -127,6 +127,24 @@ TEST(Secp256r1, Rfc6979SignatureRecoversItsKey) {
     EXPECT_FALSE(openssl_verifies(*key, sha256(as_bytes("sample!")), kRfcR, kRfcS));
 }
 
+// verify(): the RFC 6979 signature (and its high-s twin: no low-s rule) under the RFC key; a
+// changed hash, r, s or key fails; out-of-range values and a point off the curve are refused.
+TEST(Secp256r1, VerifyAcceptsTheRfcSignatureOnly) {
+    const Uint256 x = Uint256::load_be(kRfcPublic.data());
+    const Uint256 y = Uint256::load_be(kRfcPublic.data() + 32);
+    EXPECT_TRUE(verify(rfc_hash(), kRfcR, kRfcS, x, y));
+    EXPECT_TRUE(verify(rfc_hash(), kRfcR, kOrder - kRfcS, x, y) ==
+                openssl_verifies(kRfcPublic, rfc_hash(), kRfcR, kOrder - kRfcS));
+    EXPECT_FALSE(verify(sha256(as_bytes("sample!")), kRfcR, kRfcS, x, y));
+    EXPECT_FALSE(verify(rfc_hash(), kRfcR + 1, kRfcS, x, y));
+    EXPECT_FALSE(verify(rfc_hash(), kRfcR, kRfcS + 1, x, y));
+    EXPECT_FALSE(verify(rfc_hash(), kRfcR, kRfcS, x, y + 1));  // off the curve
+    EXPECT_FALSE(verify(rfc_hash(), 0, kRfcS, x, y));
+    EXPECT_FALSE(verify(rfc_hash(), kRfcR, kOrder, x, y));
+    EXPECT_FALSE(verify(rfc_hash(), kRfcR, kRfcS, kPrime, y));
+    EXPECT_FALSE(verify(rfc_hash(), kRfcR, kRfcS, 0, 0));  // infinity has no affine form
+}
+
 TEST(Secp256r1, OpenSslKeysAndSignaturesRecover) {
     // Key and signature made by OpenSSL alone; keel must recover OpenSSL's public key.
     std::mt19937_64 rng(256);

@@ -161,7 +161,9 @@ CallResult Evm::run(const Message& msg, const CodeAnalysis& code) {
 
 CallResult Evm::run_precompile(const Address& a, const Message& msg) {
     if (tracer_ != nullptr) tracer_->on_call_start(msg, {});
-    CallResult r = evm::run_precompile(*precompile_id(a), msg.input, msg.gas, fork_);
+    const std::uint16_t id = *precompile_id(a);
+    if (!precompile_implemented(id) && !unimplemented_) unimplemented_ = id;
+    CallResult r = evm::run_precompile(id, msg.input, msg.gas, fork_);
     if (tracer_ != nullptr) tracer_->on_call_end(msg, r);
     return r;
 }

@@ -88,9 +88,9 @@ inline void copy_padded(std::uint8_t* dst, BytesView src, const Uint256& offset,
     std::size_t n = 0;
     if (offset.fits_u64() && offset[0] < src.size()) {
         n = std::min<std::size_t>(size, src.size() - offset[0]);
-        std::memcpy(dst, src.data() + offset[0], n);
+        if (n != 0) std::memcpy(dst, src.data() + offset[0], n);
     }
-    std::memset(dst + n, 0, size - n);
+    if (size != n) std::memset(dst + n, 0, size - n);
 }
 
 inline Uint256 load_word_padded(BytesView src, const Uint256& offset) {
@@ -830,13 +830,15 @@ op_LOG: {
                                                          : kImpossible));
     if (msg.is_static) FAIL(Status::static_mode_violation);
     grow(need);
-    state::Log log;
-    log.address = self;
-    for (std::ptrdiff_t i = 0; i < topics; ++i) log.topics.push_back(sp[-3 - i].to_bytes32());
-    if (!sp[-2].is_zero())
-        log.data.assign(mem.data() + sp[-1][0], mem.data() + sp[-1][0] + sp[-2][0]);
-    if constexpr (Tracing) tracer->on_log(log);
-    st.add_log(std::move(log));
+    {  // (objects with destructors end before the dispatch: clang's rule for computed goto)
+        state::Log log;
+        log.address = self;
+        for (std::ptrdiff_t i = 0; i < topics; ++i) log.topics.push_back(sp[-3 - i].to_bytes32());
+        if (!sp[-2].is_zero())
+            log.data.assign(mem.data() + sp[-1][0], mem.data() + sp[-1][0] + sp[-2][0]);
+        if constexpr (Tracing) tracer->on_log(log);
+        st.add_log(std::move(log));
+    }
     sp -= 2 + topics;
     NEXT(1);
 }
@@ -874,10 +876,12 @@ do_create: {
     if (kind == CallKind::create2) m.salt = sp[-4].to_bytes32();
     sp -= kind == CallKind::create2 ? 4 : 3;
     gas -= m.gas;
-    CallResult r = evm.create(m);
-    gas += r.gas_left;
-    return_data = r.status == Status::revert ? std::move(r.output) : Bytes{};
-    *sp++ = r.status == Status::success ? from_address(r.created) : Uint256{};
+    {
+        CallResult r = evm.create(m);
+        gas += r.gas_left;
+        return_data = r.status == Status::revert ? std::move(r.output) : Bytes{};
+        *sp++ = r.status == Status::success ? from_address(r.created) : Uint256{};
+    }
     NEXT(1);
 }
 op_CALL: {
@@ -971,14 +975,16 @@ do_call: {
             break;
     }
     if (!in_size.is_zero()) m.input = BytesView(mem.data() + in_offset[0], in_size[0]);
-    CallResult r = evm.call(m);
-    gas += r.gas_left;
-    return_data = std::move(r.output);
-    if (!out_size.is_zero()) {
-        const std::size_t n = std::min<std::size_t>(out_size[0], return_data.size());
-        if (n != 0) std::memcpy(mem.data() + out_offset[0], return_data.data(), n);
+    {
+        CallResult r = evm.call(m);
+        gas += r.gas_left;
+        return_data = std::move(r.output);
+        if (!out_size.is_zero()) {
+            const std::size_t n = std::min<std::size_t>(out_size[0], return_data.size());
+            if (n != 0) std::memcpy(mem.data() + out_offset[0], return_data.data(), n);
+        }
+        *sp++ = Uint256(r.status == Status::success ? 1 : 0);
     }
-    *sp++ = Uint256(r.status == Status::success ? 1 : 0);
     NEXT(1);
 }
 op_RETURN:

@@ -10,6 +10,7 @@
 #include "keel/crypto/blake2b.hpp"
 #include "keel/crypto/ripemd160.hpp"
 #include "keel/crypto/secp256k1.hpp"
+#include "keel/crypto/secp256r1.hpp"
 #include "keel/crypto/sha256.hpp"
 
 namespace keel::evm {
@@ -46,7 +47,7 @@ Bytes slice_padded(BytesView in, std::uint64_t offset, std::size_t n) {
     Bytes out(n, 0);
     if (offset < in.size()) {
         const std::size_t take = std::min<std::uint64_t>(n, in.size() - offset);
-        std::memcpy(out.data(), in.data() + offset, take);
+        if (take != 0) std::memcpy(out.data(), in.data() + offset, take);
     }
     return out;
 }
@@ -68,6 +69,19 @@ std::optional<Bytes> ecrecover(BytesView in) {
     if (!a) return Bytes{};
     Bytes out(32, 0);
     std::memcpy(out.data() + 12, a->data(), 20);
+    return out;
+}
+
+/// EIP-7951: exactly 160 bytes (hash, r, s, x, y); 32 bytes of 1 when the signature verifies,
+/// else an empty output (the call itself succeeds).
+std::optional<Bytes> p256verify(BytesView in) {
+    if (in.size() != 160) return Bytes{};
+    const auto w = [&](std::size_t i) { return Uint256::load_be(in.data() + 32 * i); };
+    Hash32 h;
+    std::memcpy(h.data(), in.data(), 32);
+    if (!crypto::secp256r1::verify(h, w(1), w(2), w(3), w(4))) return Bytes{};
+    Bytes out(32, 0);
+    out[31] = 1;
     return out;
 }
 
@@ -210,7 +224,7 @@ bool precompile_exists(std::uint16_t id, Fork fork) noexcept {
 }
 
 bool precompile_implemented(std::uint16_t id) noexcept {
-    return id <= 5 || id == 9;
+    return id <= 5 || id == 9 || id == 0x100;
 }
 
 CallResult run_precompile(std::uint16_t id, BytesView in, std::int64_t gas, Fork fork) {
@@ -236,6 +250,8 @@ CallResult run_precompile(std::uint16_t id, BytesView in, std::int64_t gas, Fork
             return modexp(in, gas, fork);
         case 9:
             return blake2f(in, gas);
+        case 0x100:
+            return charged(6900, gas, [&] { return p256verify(in); });
         default:
             return halt(Status::precompile_failure);  // not implemented yet (see the header)
     }

@@ -7,7 +7,7 @@
 ///   0x0a point evaluation (EIP-4844, Cancun)
 ///   0x0b-0x11 BLS12-381 (EIP-2537, Prague)
 ///   0x100 P256VERIFY (EIP-7951, Osaka)
-/// Not yet implemented here: BN254, point evaluation, BLS12-381 and P256VERIFY. They exist
+/// Not yet implemented here: BN254, point evaluation and BLS12-381. They exist
 /// (their addresses are precompiles, warm, callable) but a call to one fails as an exceptional
 /// halt; precompile_implemented() says which.
 
