@@ -208,7 +208,7 @@ class Overlay {
     void clear_account(Entry& e);
 
     const StateReader* reader_;
-    std::unordered_map<Address, Entry> entries_;
+    std::unordered_map<Address, Entry, AddressHash> entries_;
     std::unordered_map<TransientKey, Uint256, TransientHash> transient_;
     std::vector<Change> journal_;
     std::vector<std::unique_ptr<Replaced>> replaced_;
