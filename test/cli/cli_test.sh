@@ -76,4 +76,22 @@ contains block-tx-hash '"0xdf52c2d3bbe38820fff7b5eaab3db1b91f8e1412b56497d88388f
 expect block-root-mismatch 1 "*" "transactionsRoot does not match" -- block decode "${block/d87da2b2/d87da2b3}"
 expect block-truncated 1 "" "block decode:" -- block decode "${block:0:200}"
 
+# The EVM: a small program run, and the statetest runner's results, usage errors and a bad
+# fixture (one line naming the file, the test and the field).
+contains evm-run-output "output: 0x0000000000000000000000000000000000000000000000000000000000000005" \
+    -- evm run --code 0x600260030160005260206000f3 --gas 100000
+contains evm-run-gas "gas used: 24" -- evm run --code 0x600260030160005260206000f3 --gas 100000
+contains evm-run-halt "status: stack underflow" -- evm run --code 0x01
+expect evm-run-bad-fork 2 "" "unknown fork Nope" -- evm run --code 0x00 --fork Nope
+osaka="$vectors/evm/state_tests/eest_osaka"
+st_file=$(ls "$osaka"/*.json 2>/dev/null | head -1)
+[[ -n "$st_file" ]] || st_file=$(find "$osaka" -name '*.json' | sort | head -1)
+contains evm-statetest-pass "pass " -- evm statetest "$st_file"
+expect evm-statetest-missing 2 "" "$tmp/nope.json: no such file or directory" -- evm statetest "$tmp/nope.json"
+expect evm-statetest-bad-fork 2 "" "--fork: unknown fork Nope" -- evm statetest --fork Nope "$st_file"
+printf '{"t": {"env": {}, "pre": {}, "transaction": {}, "post": {}}}' > "$tmp/bad_fixture.json"
+expect evm-statetest-bad-fixture 1 "" "bad_fixture.json t: missing field 'currentCoinbase'" -- evm statetest "$tmp/bad_fixture.json"
+printf 'not json' > "$tmp/not_json.json"
+expect evm-statetest-not-json 1 "" "not valid JSON at line 1" -- evm statetest "$tmp/not_json.json"
+
 finish cli
