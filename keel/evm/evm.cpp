@@ -203,7 +203,7 @@ CallResult Evm::call(const Message& msg) {
         }
         if ((*code)->empty()) return {Status::success, msg.gas, {}, {}};
         const state::Code keep = *code;  // the overlay may replace its slot while this runs
-        const auto analysis = cache_->get(hash, *keep);
+        const auto analysis = this->analysis(hash, *keep);
         r = run(msg, *analysis);
     }
     if (r.status != Status::success) {
