@@ -3,12 +3,14 @@
 // when any case fails.
 // keel evm run --code HEX|@FILE: runs bytecode as a contract called with --input and --gas on an
 // otherwise empty state; prints the status, output, gas used and time.
+// Both take --trace: EIP-3155 lines on stderr (keel/trace/eip3155.hpp).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,7 @@
 #include "keel/common/hex.hpp"
 #include "keel/evm/evm.hpp"
 #include "keel/state/memory_state.hpp"
+#include "keel/trace/eip3155.hpp"
 
 namespace keel::cli {
 
@@ -48,6 +51,17 @@ std::vector<fs::path> fixture_files(const std::vector<std::string>& args) {
     return out;
 }
 
+// --trace and what it may add to each line, for both subcommands.
+void add_trace_flags(CLI::App& cmd, bool& trace, trace::Eip3155Options& options) {
+    cmd.add_flag("--trace", trace,
+                 "write an EIP-3155 trace (JSON lines, as geth's evm --json) to stderr");
+    cmd.add_flag("--trace-memory", options.memory, "with --trace: the memory on every line")
+        ->needs("--trace");
+    cmd.add_flag("--trace-returndata", options.return_data,
+                 "with --trace: the last call's return data on every line")
+        ->needs("--trace");
+}
+
 }  // namespace
 
 void add_evm_command(CLI::App& app) {
@@ -61,6 +75,8 @@ void add_evm_command(CLI::App& app) {
         bool json = false;
         bool failures_only = false;
         bool allow_unimplemented = false;
+        bool trace = false;
+        trace::Eip3155Options trace_options;
     };
     auto args = std::make_shared<Args>();
     auto* st =
@@ -74,8 +90,13 @@ void add_evm_command(CLI::App& app) {
     st->add_flag("--allow-unimplemented", args->allow_unimplemented,
                  "report a failing case that calls a precompile keel does not have yet (BN254, "
                  "KZG point evaluation, BLS12-381) as skipped, not failed");
+    add_trace_flags(*st, args->trace, args->trace_options);
     st->callback([args] {
         StateTestOptions options;
+        if (args->trace) {
+            options.trace = stderr;
+            options.trace_options = args->trace_options;
+        }
         options.allow_unimplemented = args->allow_unimplemented;
         if (!args->fork.empty()) {
             options.fork = eth::parse_fork(args->fork);
@@ -131,6 +152,8 @@ void add_evm_command(CLI::App& app) {
         std::string input;
         std::uint64_t gas = 30'000'000;
         std::string fork = "Osaka";
+        bool trace = false;
+        trace::Eip3155Options trace_options;
     };
     auto run_args = std::make_shared<RunArgs>();
     auto* run = evm->add_subcommand("run", "run bytecode as a contract on an empty state");
@@ -141,6 +164,7 @@ void add_evm_command(CLI::App& app) {
         ->check(whole_number("an amount of gas", 0,
                              static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())));
     run->add_option("--fork", run_args->fork, "fork rules (default Osaka)");
+    add_trace_flags(*run, run_args->trace, run_args->trace_options);
     run->callback([run_args] {
         const auto fork = eth::parse_fork(run_args->fork);
         if (!fork) throw Failure{kExitUsage, "--fork: unknown fork " + run_args->fork};
@@ -157,7 +181,9 @@ void add_evm_command(CLI::App& app) {
         const evm::BlockEnv block;
         evm::TxEnv tx;
         tx.origin = caller;
-        evm::Evm vm(overlay, block, tx, *fork);
+        std::optional<trace::Eip3155> tracer;
+        if (run_args->trace) tracer.emplace(stderr, *fork, run_args->trace_options);
+        evm::Evm vm(overlay, block, tx, *fork, tracer ? &*tracer : nullptr);
         evm::Message msg;
         msg.gas = static_cast<std::int64_t>(run_args->gas);
         msg.recipient = msg.code_address = contract;
@@ -165,6 +191,7 @@ void add_evm_command(CLI::App& app) {
         msg.input = input;
         const auto start = std::chrono::steady_clock::now();
         const evm::CallResult r = vm.call(msg);
+        if (tracer) tracer->flush();
         const double us =
             std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
                 .count();

@@ -4,6 +4,7 @@
 // on its pre-state and checked against the post-state root and logs hash.
 
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -11,6 +12,7 @@
 #include <string>
 
 #include "keel/eth/fork.hpp"
+#include "keel/trace/eip3155.hpp"
 
 namespace keel::cli {
 
@@ -20,6 +22,9 @@ struct StateTestOptions {
     /// A failing case that called a precompile keel does not implement yet is reported as
     /// skipped, with that reason, instead of failed.
     bool allow_unimplemented = false;
+    /// Where each case's EIP-3155 trace goes (then geth's {"stateRoot": ...} line), if anywhere.
+    std::FILE* trace = nullptr;
+    trace::Eip3155Options trace_options{};
 };
 
 /// One post entry's outcome.

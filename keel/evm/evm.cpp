@@ -152,23 +152,44 @@ std::span<const Address> Evm::precompiles() const noexcept {
     return table[static_cast<std::size_t>(fork_)];
 }
 
-CallResult Evm::run(const Message& msg, const CodeAnalysis& code) {
-    if (tracer_ != nullptr) tracer_->on_call_start(msg, code.code());
-    CallResult r = interpreter_(*this, msg, code);
-    if (tracer_ != nullptr) tracer_->on_call_end(msg, r);
-    return r;
-}
-
 CallResult Evm::run_precompile(const Address& a, const Message& msg) {
-    if (tracer_ != nullptr) tracer_->on_call_start(msg, {});
     const std::uint16_t id = *precompile_id(a);
     if (!precompile_implemented(id) && !unimplemented_) unimplemented_ = id;
-    CallResult r = evm::run_precompile(id, msg.input, msg.gas, fork_);
-    if (tracer_ != nullptr) tracer_->on_call_end(msg, r);
+    return evm::run_precompile(id, msg.input, msg.gas, fork_);
+}
+
+// The hooks see every frame, also one that ends before any code runs (depth, balance, no code,
+// a collision), as geth's tracers do: a call tracer lists such calls too.
+CallResult Evm::call(const Message& msg) {
+    if (tracer_ == nullptr) return call_frame(msg);
+    tracer_->on_call_start(msg);
+    CallResult r = call_frame(msg);
+    tracer_->on_call_end(msg, r);
     return r;
 }
 
-CallResult Evm::call(const Message& msg) {
+CallResult Evm::create(const Message& msg) {
+    // The address first, from the nonce before this create raises it: the hooks name it.
+    Message frame = msg;
+    frame.recipient = frame.code_address =
+        msg.kind == CallKind::create2 ? create2_address(msg.sender, msg.salt, msg.input)
+                                      : create_address(msg.sender, state_.nonce(msg.sender));
+    if (tracer_ == nullptr) return create_frame(frame);
+    tracer_->on_call_start(frame);
+    CallResult r = create_frame(frame);
+    if (r.status == Status::success) {
+        // A create returns no data to its caller; a tracer sees the code it deposited.
+        CallResult seen{r.status, r.gas_left,
+                        Bytes(state_.code(r.created)->begin(), state_.code(r.created)->end()),
+                        r.created};
+        tracer_->on_call_end(frame, seen);
+    } else {
+        tracer_->on_call_end(frame, r);
+    }
+    return r;
+}
+
+CallResult Evm::call_frame(const Message& msg) {
     if (msg.depth > kMaxDepth) return {Status::call_depth_exceeded, msg.gas, {}, {}};
     const bool transfers = msg.kind == CallKind::call || msg.kind == CallKind::callcode;
     if (transfers && state_.balance(msg.sender) < msg.value)
@@ -204,7 +225,7 @@ CallResult Evm::call(const Message& msg) {
         if ((*code)->empty()) return {Status::success, msg.gas, {}, {}};
         const state::Code keep = *code;  // the overlay may replace its slot while this runs
         const auto analysis = this->analysis(hash, *keep);
-        r = run(msg, *analysis);
+        r = interpreter_(*this, msg, *analysis);
     }
     if (r.status != Status::success) {
         state_.revert(snapshot);
@@ -216,7 +237,7 @@ CallResult Evm::call(const Message& msg) {
     return r;
 }
 
-CallResult Evm::create(const Message& msg) {
+CallResult Evm::create_frame(const Message& msg) {
     if (msg.depth > kMaxDepth) return {Status::call_depth_exceeded, msg.gas, {}, {}};
     if (state_.balance(msg.sender) < msg.value)
         return {Status::insufficient_balance, msg.gas, {}, {}};
@@ -224,9 +245,7 @@ CallResult Evm::create(const Message& msg) {
     if (nonce == std::numeric_limits<std::uint64_t>::max())
         return {Status::nonce_overflow, msg.gas, {}, {}};
     state_.set_nonce(msg.sender, nonce + 1);
-    const Address address = msg.kind == CallKind::create2
-                                ? create2_address(msg.sender, msg.salt, msg.input)
-                                : create_address(msg.sender, nonce);
+    const Address address = msg.recipient;
     if (fork_ >= Fork::berlin) state_.access_account(address);
     // The address must be unused: no nonce, no code, no storage (EIP-684, EIP-7610).
     if (state_.nonce(address) != 0 || state_.code_hash(address) != state::kEmptyCodeHash ||
@@ -244,7 +263,7 @@ CallResult Evm::create(const Message& msg) {
     frame.code_address = address;
     frame.input = {};
     const CodeAnalysis init = analyze(msg.input);
-    CallResult r = run(frame, init);
+    CallResult r = interpreter_(*this, frame, init);
     if (r.status == Status::success) {
         Bytes code = std::move(r.output);
         r.output.clear();

@@ -52,7 +52,8 @@ class Evm {
     /// a precompile. Depth and balance failures come back as a status with all gas returned.
     CallResult call(const Message& msg);
     /// Runs a CREATE or CREATE2 frame; msg.recipient is ignored (the new address is computed
-    /// here from the sender's nonce or the salt, and returned in CallResult::created).
+    /// here from the sender's nonce or the salt, and returned in CallResult::created). A
+    /// tracer's hooks get the message with the new address as its recipient.
     CallResult create(const Message& msg);
 
     eth::Fork fork() const noexcept { return fork_; }
@@ -85,7 +86,8 @@ class Evm {
     std::shared_ptr<const CodeAnalysis> analysis(const Hash32& code_hash, BytesView code);
 
   private:
-    CallResult run(const Message& msg, const CodeAnalysis& code);
+    CallResult call_frame(const Message& msg);
+    CallResult create_frame(const Message& msg);  // msg.recipient: the new address
     CallResult run_precompile(const Address& a, const Message& msg);
 
     state::Overlay& state_;

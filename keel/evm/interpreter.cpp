@@ -732,8 +732,10 @@ op_SSTORE: {
         cost += current.is_zero() && !value.is_zero() ? 20000 : 5000;
         if (!current.is_zero() && value.is_zero()) refund += 15000;
     }
-    CHARGE(cost);
+    // The refund first: a tracer's step line shows it, as geth, erigon and EELS print it (an
+    // out-of-gas halt below reverts the frame, and the refund with it).
     if (refund != 0) st.add_refund(refund);
+    CHARGE(cost);
     st.set_storage(self, key, value);
     if constexpr (Tracing) tracer->on_storage_write(self, key, value);
     sp -= 2;

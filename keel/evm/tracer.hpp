@@ -39,8 +39,11 @@ struct StepView {
 class Tracer {
   public:
     virtual ~Tracer() = default;
-    /// A frame starts: its message and the code it runs (the init code of a create).
-    virtual void on_call_start(const Message& /*msg*/, BytesView /*code*/) {}
+    /// A frame starts: every call and create, also one that ends before any code runs (too
+    /// deep, value not payable, no code, an address collision) and calls of precompiles. For a
+    /// create, msg.recipient is the new address and msg.input the init code.
+    virtual void on_call_start(const Message& /*msg*/) {}
+    /// The frame ended. For a successful create, result.output is the code it deposited.
     virtual void on_call_end(const Message& /*msg*/, const CallResult& /*result*/) {}
     virtual void on_step(const StepView& /*step*/) {}
     /// The instruction of the last on_step failed with `status` (an exceptional halt).

@@ -83,10 +83,23 @@ contains evm-run-output "output: 0x000000000000000000000000000000000000000000000
 contains evm-run-gas "gas used: 24" -- evm run --code 0x600260030160005260206000f3 --gas 100000
 contains evm-run-halt "status: stack underflow" -- evm run --code 0x01
 expect evm-run-bad-fork 2 "" "unknown fork Nope" -- evm run --code 0x00 --fork Nope
+# --trace: EIP-3155 lines on stderr, stdout unchanged (PUSH1 2 PUSH1 3 ADD, the implicit STOP).
+run_keel evm run --code 0x6002600301 --gas 100000 --trace
+[[ $rc == 0 && "$out" == *"gas used: 9"* && $(printf '%s\n' "$err" | wc -l) == 5 &&
+   "$err" == '{"pc":0,"op":96,"gas":"0x186a0","gasCost":"0x3","memSize":0,"stack":[],"depth":1,"refund":0,"opName":"PUSH1"}'* &&
+   "$err" == *'{"output":"","gasUsed":"0x9"}' ]]
+check evm-run-trace $? "exit $rc, stderr: $err"
+expect evm-run-trace-memory-alone 2 "" "--trace-memory requires --trace" -- evm run --code 0x00 --trace-memory
 osaka="$vectors/evm/state_tests/eest_osaka"
 st_file=$(ls "$osaka"/*.json 2>/dev/null | head -1)
 [[ -n "$st_file" ]] || st_file=$(find "$osaka" -name '*.json' | sort | head -1)
 contains evm-statetest-pass "pass " -- evm statetest "$st_file"
+# --trace on a filled case (goevmlab's): step lines, then geth's {"stateRoot": ...} line with the
+# root keel printed (test/spec's evm_trace compares whole traces with geth's and evmone's).
+run_keel evm statetest --trace "$vectors/evm/traces/eip3155_goevmlab/cases/statetest_filled.json"
+root=$(printf '%s\n' "$out" | grep -m1 -oE 'root=0x[0-9a-f]{64}' | cut -d= -f2)
+[[ $rc == 0 && -n "$root" && "$err" == '{"pc":0,"op":91,'* && "$err" == *"{\"stateRoot\": \"$root\"}"* ]]
+check evm-statetest-trace $? "exit $rc, root '$root', stderr: ${err:0:300}"
 expect evm-statetest-missing 2 "" "$tmp/nope.json: no such file or directory" -- evm statetest "$tmp/nope.json"
 expect evm-statetest-bad-fork 2 "" "--fork: unknown fork Nope" -- evm statetest --fork Nope "$st_file"
 printf '{"t": {"env": {}, "pre": {}, "transaction": {}, "post": {}}}' > "$tmp/bad_fixture.json"
