@@ -1,11 +1,10 @@
 #include "keel/trace/eip3155.hpp"
 
-#include <charconv>
-
-#include "keel/common/hex.hpp"
 #include "keel/common/json_writer.hpp"
 #include "keel/evm/evm.hpp"
 #include "keel/evm/opcodes.hpp"
+#include "keel/trace/append.hpp"
+#include "keel/trace/phrases.hpp"
 
 namespace keel::trace {
 
@@ -14,90 +13,7 @@ namespace {
 // Whole lines go to the FILE once this much is buffered.
 constexpr std::size_t kWriteAt = 1 << 20;
 
-void append_dec(std::string& out, std::uint64_t v) {
-    char tmp[20];
-    const auto r = std::to_chars(tmp, tmp + sizeof tmp, v);
-    out.append(tmp, r.ptr);
-}
-
-void append_dec_signed(std::string& out, std::int64_t v) {
-    char tmp[21];
-    const auto r = std::to_chars(tmp, tmp + sizeof tmp, v);
-    out.append(tmp, r.ptr);
-}
-
-// A quoted QUANTITY: "0x" and minimal hex digits.
-void append_quantity(std::string& out, const Uint256& v) {
-    const std::size_t at = out.size();
-    out.resize(at + Uint256::kMaxHexChars + 2);
-    out[at] = '"';
-    const std::size_t n = v.write_hex(out.data() + at + 1);
-    out[at + 1 + n] = '"';
-    out.resize(at + n + 2);
-}
-
-void append_quantity(std::string& out, std::int64_t v) {
-    append_quantity(out, Uint256(static_cast<std::uint64_t>(v < 0 ? 0 : v)));
-}
-
-// A quoted DATA string, with or without "0x".
-void append_hex(std::string& out, BytesView b, bool prefix) {
-    out += prefix ? "\"0x" : "\"";
-    hex::append(out, b);
-    out += '"';
-}
-
 }  // namespace
-
-std::string status_phrase(evm::Status status, std::uint8_t op, std::size_t stack_size,
-                          eth::Fork fork) {
-    using evm::Status;
-    const evm::OpTraits& t = evm::op_table(fork)[op];
-    switch (status) {
-        case Status::success:
-            return {};
-        case Status::revert:
-            return "execution reverted";
-        case Status::out_of_gas:
-            return "out of gas";
-        case Status::invalid_instruction:
-            return "invalid opcode: INVALID";
-        case Status::undefined_instruction: {
-            char tmp[40];
-            std::snprintf(tmp, sizeof tmp, "invalid opcode: opcode 0x%x not defined", op);
-            return tmp;
-        }
-        case Status::stack_underflow:
-            return "stack underflow (" + std::to_string(stack_size) + " <=> " +
-                   std::to_string(t.stack_in) + ")";
-        case Status::stack_overflow:
-            return "stack limit reached " + std::to_string(stack_size) + " (" +
-                   std::to_string(static_cast<int>(evm::kStackLimit) - t.stack_change) + ")";
-        case Status::bad_jump_destination:
-            return "invalid jump destination";
-        case Status::invalid_memory_access:
-            return "return data out of bounds";
-        case Status::static_mode_violation:
-            return "write protection";
-        case Status::precompile_failure:
-            return "precompile failed";
-        case Status::contract_validation_failure:
-            return "invalid code: must not begin with 0xef";
-        case Status::code_size_exceeded:
-            return "max code size exceeded";
-        case Status::initcode_size_exceeded:
-            return "max initcode size exceeded";
-        case Status::create_collision:
-            return "contract address collision";
-        case Status::call_depth_exceeded:
-            return "max call depth exceeded";
-        case Status::insufficient_balance:
-            return "insufficient balance for transfer";
-        case Status::nonce_overflow:
-            return "nonce uint64 overflow";
-    }
-    return std::string(evm::describe(status));
-}
 
 Eip3155::Eip3155(std::FILE* out, eth::Fork fork, Eip3155Options options)
     : out_(out), fork_(fork), options_(options) {
@@ -130,9 +46,9 @@ void Eip3155::on_call_end(const evm::Message& msg, const evm::CallResult& result
 void Eip3155::on_step(const evm::StepView& s) {
     close_step();
     buf_ += "{\"pc\":";
-    append_dec(buf_, s.pc);
+    append_dec(buf_, std::uint64_t{s.pc});
     buf_ += ",\"op\":";
-    append_dec(buf_, s.op);
+    append_dec(buf_, std::uint64_t{s.op});
     buf_ += ",\"gas\":";
     append_quantity(buf_, s.gas);
     buf_ += ",\"gasCost\":";
@@ -142,7 +58,7 @@ void Eip3155::on_step(const evm::StepView& s) {
         append_hex(buf_, s.memory, true);
     }
     buf_ += ",\"memSize\":";
-    append_dec(buf_, s.memory.size());
+    append_dec(buf_, std::uint64_t{s.memory.size()});
     buf_ += ",\"stack\":[";
     for (std::size_t i = 0; i < s.stack.size(); ++i) {
         if (i != 0) buf_ += ',';
@@ -156,16 +72,9 @@ void Eip3155::on_step(const evm::StepView& s) {
     buf_ += ",\"depth\":";
     append_dec(buf_, static_cast<std::uint64_t>(s.depth) + 1);
     buf_ += ",\"refund\":";
-    append_dec_signed(buf_, s.refund);
+    append_dec(buf_, s.refund);
     buf_ += ",\"opName\":\"";
-    const std::string_view name = evm::name(s.op, fork_);
-    if (name.empty()) {
-        char tmp[32];
-        const int n = std::snprintf(tmp, sizeof tmp, "opcode 0x%x not defined", s.op);
-        buf_.append(tmp, static_cast<std::size_t>(n));
-    } else {
-        buf_ += name;
-    }
+    append_op_name(buf_, s.op, fork_);
     buf_ += '"';
     step_open_ = true;
     step_op_ = s.op;

@@ -65,9 +65,4 @@ class Eip3155 final : public evm::Tracer {
     std::size_t step_stack_ = 0;
 };
 
-/// geth's phrase for a status ("out of gas", "execution reverted", "write protection", ...);
-/// `op` and `stack_size` complete the phrases that name them (undefined opcode, stack bounds).
-std::string status_phrase(evm::Status status, std::uint8_t op, std::size_t stack_size,
-                          eth::Fork fork);
-
 }  // namespace keel::trace
