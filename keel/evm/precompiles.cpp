@@ -12,6 +12,7 @@
 #include "keel/crypto/secp256k1.hpp"
 #include "keel/crypto/secp256r1.hpp"
 #include "keel/crypto/sha256.hpp"
+#include "keel/kzg/kzg.hpp"
 
 namespace keel::evm {
 
@@ -202,6 +203,28 @@ CallResult blake2f(BytesView in, std::int64_t gas) {
     });
 }
 
+// ---- point evaluation (EIP-4844) ---------------------------------------------------------------
+
+// versioned_hash ‖ z ‖ y ‖ commitment ‖ proof (192 bytes); returns FIELD_ELEMENTS_PER_BLOB and
+// BLS_MODULUS as two 32-byte words.
+std::optional<Bytes> point_evaluation(BytesView in) {
+    if (in.size() != 192) return std::nullopt;
+    const BytesView commitment = in.subspan(96, 48);
+    const Hash32 vh = kzg::versioned_hash(commitment);
+    if (!std::equal(vh.begin(), vh.end(), in.begin())) return std::nullopt;
+    Bytes32 z, y;
+    std::memcpy(z.data(), in.data() + 32, 32);
+    std::memcpy(y.data(), in.data() + 64, 32);
+    const auto ok = kzg::verify_kzg_proof(commitment, z, y, in.subspan(144, 48));
+    if (!ok || !*ok) return std::nullopt;
+    Bytes out(64, 0);
+    for (int i = 0; i < 8; ++i)
+        out[31 - static_cast<std::size_t>(i)] =
+            static_cast<std::uint8_t>(kzg::kFieldElementsPerBlob >> (8 * i));
+    std::memcpy(out.data() + 32, kzg::kBlsModulus.data(), 32);
+    return out;
+}
+
 }  // namespace
 
 std::optional<std::uint16_t> precompile_id(const Address& a) noexcept {
@@ -224,7 +247,7 @@ bool precompile_exists(std::uint16_t id, Fork fork) noexcept {
 }
 
 bool precompile_implemented(std::uint16_t id) noexcept {
-    return id <= 5 || id == 9 || id == 0x100;
+    return id <= 5 || id == 9 || id == 0x0a || id == 0x100;
 }
 
 CallResult run_precompile(std::uint16_t id, BytesView in, std::int64_t gas, Fork fork) {
@@ -250,6 +273,8 @@ CallResult run_precompile(std::uint16_t id, BytesView in, std::int64_t gas, Fork
             return modexp(in, gas, fork);
         case 9:
             return blake2f(in, gas);
+        case 0x0a:
+            return charged(50000, gas, [&] { return point_evaluation(in); });
         case 0x100:
             return charged(6900, gas, [&] { return p256verify(in); });
         default:
