@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 
+#include "keel/bn254/bn254.hpp"
 #include "keel/common/uint256.hpp"
 #include "keel/crypto/blake2b.hpp"
 #include "keel/crypto/ripemd160.hpp"
@@ -203,6 +204,26 @@ CallResult blake2f(BytesView in, std::int64_t gas) {
     });
 }
 
+// ---- BN254 (EIP-196, EIP-197; prices of EIP-1108 from Istanbul) -------------------------------
+
+std::optional<Bytes> bn254_point(const Result<std::array<std::uint8_t, 64>, bn254::Error>& r) {
+    if (!r) return std::nullopt;
+    return Bytes(r->begin(), r->end());
+}
+
+CallResult bn254_pairing(BytesView in, std::int64_t gas, Fork fork) {
+    const bool istanbul = fork >= Fork::istanbul;
+    const std::uint64_t pairs = in.size() / 192;
+    const std::uint64_t cost = istanbul ? 45000 + 34000 * pairs : 100000 + 80000 * pairs;
+    return charged(cost, gas, [&]() -> std::optional<Bytes> {
+        const auto r = bn254::pairing_check(in);
+        if (!r) return std::nullopt;
+        Bytes out(32, 0);
+        out[31] = *r ? 1 : 0;
+        return out;
+    });
+}
+
 // ---- point evaluation (EIP-4844) ---------------------------------------------------------------
 
 // versioned_hash ‖ z ‖ y ‖ commitment ‖ proof (192 bytes); returns FIELD_ELEMENTS_PER_BLOB and
@@ -247,7 +268,7 @@ bool precompile_exists(std::uint16_t id, Fork fork) noexcept {
 }
 
 bool precompile_implemented(std::uint16_t id) noexcept {
-    return id <= 5 || id == 9 || id == 0x0a || id == 0x100;
+    return id <= 0x0a || id == 0x100;
 }
 
 CallResult run_precompile(std::uint16_t id, BytesView in, std::int64_t gas, Fork fork) {
@@ -271,6 +292,14 @@ CallResult run_precompile(std::uint16_t id, BytesView in, std::int64_t gas, Fork
                            [&]() -> std::optional<Bytes> { return Bytes(in.begin(), in.end()); });
         case 5:
             return modexp(in, gas, fork);
+        case 6:
+            return charged(fork >= Fork::istanbul ? 150 : 500, gas,
+                           [&] { return bn254_point(bn254::g1_add(in)); });
+        case 7:
+            return charged(fork >= Fork::istanbul ? 6000 : 40000, gas,
+                           [&] { return bn254_point(bn254::g1_mul(in)); });
+        case 8:
+            return bn254_pairing(in, gas, fork);
         case 9:
             return blake2f(in, gas);
         case 0x0a:

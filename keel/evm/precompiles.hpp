@@ -2,12 +2,13 @@
 /// The precompiled contracts, by fork (yellow paper appendix E and the EIPs named below):
 ///   0x01 ECRECOVER, 0x02 SHA256, 0x03 RIPEMD160, 0x04 IDENTITY (Frontier)
 ///   0x05 MODEXP (EIP-198, Byzantium; EIP-2565 Berlin; EIP-7823/7883 Osaka)
-///   0x06-0x08 BN254 add, mul, pairing (EIP-196/197, Byzantium; EIP-1108 prices, Istanbul)
+///   0x06-0x08 BN254 add, mul, pairing (EIP-196/197, Byzantium; EIP-1108 prices, Istanbul;
+///             keel/bn254)
 ///   0x09 BLAKE2F (EIP-152, Istanbul)
 ///   0x0a point evaluation (EIP-4844, Cancun; keel/kzg)
 ///   0x0b-0x11 BLS12-381 (EIP-2537, Prague)
 ///   0x100 P256VERIFY (EIP-7951, Osaka)
-/// Not yet implemented here: BN254 and BLS12-381. They exist
+/// Not yet implemented here: BLS12-381. They exist
 /// (their addresses are precompiles, warm, callable) but a call to one fails as an exceptional
 /// halt; precompile_implemented() says which.
 
