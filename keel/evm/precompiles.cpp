@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 
+#include "keel/bls/eip2537.hpp"
 #include "keel/bn254/bn254.hpp"
 #include "keel/common/uint256.hpp"
 #include "keel/crypto/blake2b.hpp"
@@ -224,6 +225,37 @@ CallResult bn254_pairing(BytesView in, std::int64_t gas, Fork fork) {
     });
 }
 
+// ---- BLS12-381 (EIP-2537) ---------------------------------------------------------------------
+
+template <std::size_t N>
+std::optional<Bytes> bls_point(const Result<std::array<std::uint8_t, N>, bls::eip2537::Error>& r) {
+    if (!r) return std::nullopt;
+    return Bytes(r->begin(), r->end());
+}
+
+// k pairs of `item` bytes, each `per_item` gas at full price, discounted per mille.
+CallResult bls_msm(BytesView in, std::int64_t gas, bool g2) {
+    const std::size_t item = g2 ? 288 : 160;
+    const std::uint64_t k = in.size() / item;
+    const std::uint64_t cost = k * (g2 ? 22500 : 12000) *
+                               bls::eip2537::msm_discount(static_cast<std::size_t>(k), g2) / 1000;
+    return charged(cost, gas, [&]() -> std::optional<Bytes> {
+        if (g2) return bls_point(bls::eip2537::g2_msm(in));
+        return bls_point(bls::eip2537::g1_msm(in));
+    });
+}
+
+CallResult bls_pairing(BytesView in, std::int64_t gas) {
+    const std::uint64_t k = in.size() / 384;
+    return charged(32600 * k + 37700, gas, [&]() -> std::optional<Bytes> {
+        const auto r = bls::eip2537::pairing_check(in);
+        if (!r) return std::nullopt;
+        Bytes out(32, 0);
+        out[31] = *r ? 1 : 0;
+        return out;
+    });
+}
+
 // ---- point evaluation (EIP-4844) ---------------------------------------------------------------
 
 // versioned_hash ‖ z ‖ y ‖ commitment ‖ proof (192 bytes); returns FIELD_ELEMENTS_PER_BLOB and
@@ -268,7 +300,7 @@ bool precompile_exists(std::uint16_t id, Fork fork) noexcept {
 }
 
 bool precompile_implemented(std::uint16_t id) noexcept {
-    return id <= 0x0a || id == 0x100;
+    return id <= 0x11 || id == 0x100;
 }
 
 CallResult run_precompile(std::uint16_t id, BytesView in, std::int64_t gas, Fork fork) {
@@ -304,6 +336,20 @@ CallResult run_precompile(std::uint16_t id, BytesView in, std::int64_t gas, Fork
             return blake2f(in, gas);
         case 0x0a:
             return charged(50000, gas, [&] { return point_evaluation(in); });
+        case 0x0b:
+            return charged(375, gas, [&] { return bls_point(bls::eip2537::g1_add(in)); });
+        case 0x0c:
+            return bls_msm(in, gas, false);
+        case 0x0d:
+            return charged(600, gas, [&] { return bls_point(bls::eip2537::g2_add(in)); });
+        case 0x0e:
+            return bls_msm(in, gas, true);
+        case 0x0f:
+            return bls_pairing(in, gas);
+        case 0x10:
+            return charged(5500, gas, [&] { return bls_point(bls::eip2537::map_fp_to_g1(in)); });
+        case 0x11:
+            return charged(23800, gas, [&] { return bls_point(bls::eip2537::map_fp2_to_g2(in)); });
         case 0x100:
             return charged(6900, gas, [&] { return p256verify(in); });
         default:

@@ -6,11 +6,11 @@
 ///             keel/bn254)
 ///   0x09 BLAKE2F (EIP-152, Istanbul)
 ///   0x0a point evaluation (EIP-4844, Cancun; keel/kzg)
-///   0x0b-0x11 BLS12-381 (EIP-2537, Prague)
+///   0x0b-0x11 BLS12-381 (EIP-2537, Prague; keel/bls/eip2537.hpp)
 ///   0x100 P256VERIFY (EIP-7951, Osaka)
-/// Not yet implemented here: BLS12-381. They exist
-/// (their addresses are precompiles, warm, callable) but a call to one fails as an exceptional
-/// halt; precompile_implemented() says which.
+/// All are implemented; precompile_implemented() stays as the guard a new fork's precompile
+/// passes through before it is written (a call to one not written fails as an exceptional halt
+/// and Evm::unimplemented_precompile() reports it).
 
 #include <cstdint>
 #include <optional>
