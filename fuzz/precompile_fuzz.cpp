@@ -26,8 +26,8 @@ void check(bool ok) {
     if (!ok) std::abort();
 }
 
-constexpr std::uint16_t kIds[] = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a,
-                                  0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x100};
+constexpr std::uint16_t kIds[] = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09,
+                                  0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x100};
 
 bool same(const evm::CallResult& a, const evm::CallResult& b) {
     return a.status == b.status && a.gas_left == b.gas_left && a.output == b.output;
@@ -63,17 +63,28 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (r.status == evm::Status::success) {
         switch (id) {
             case 0x06:
-            case 0x07: check(r.output.size() == 64); break;
+            case 0x07:
+                check(r.output.size() == 64);
+                break;
             case 0x08:
-            case 0x0f: check(r.output.size() == 32 && r.output[31] <= 1); break;
-            case 0x0a: check(r.output.size() == 64); break;
+            case 0x0f:
+                check(r.output.size() == 32 && r.output[31] <= 1);
+                break;
+            case 0x0a:
+                check(r.output.size() == 64);
+                break;
             case 0x0b:
             case 0x0c:
-            case 0x10: check(r.output.size() == 128); break;
+            case 0x10:
+                check(r.output.size() == 128);
+                break;
             case 0x0d:
             case 0x0e:
-            case 0x11: check(r.output.size() == 256); break;
-            default: break;
+            case 0x11:
+                check(r.output.size() == 256);
+                break;
+            default:
+                break;
         }
     }
     check(same(r, evm::run_precompile(id, in, kGas, fork)));

@@ -161,6 +161,9 @@ CallResult Evm::run_precompile(const Address& a, const Message& msg) {
 // The hooks see every frame, also one that ends before any code runs (depth, balance, no code,
 // a collision), as geth's tracers do: a call tracer lists such calls too.
 CallResult Evm::call(const Message& msg) {
+#ifdef KEEL_EVM_NO_HOOKS
+    return call_frame(msg);  // bench/evm_hooks_cost.sh: the build with no hook at all
+#endif
     if (tracer_ == nullptr) return call_frame(msg);
     tracer_->on_call_start(msg);
     CallResult r = call_frame(msg);
@@ -174,6 +177,9 @@ CallResult Evm::create(const Message& msg) {
     frame.recipient = frame.code_address =
         msg.kind == CallKind::create2 ? create2_address(msg.sender, msg.salt, msg.input)
                                       : create_address(msg.sender, state_.nonce(msg.sender));
+#ifdef KEEL_EVM_NO_HOOKS
+    return create_frame(frame);
+#endif
     if (tracer_ == nullptr) return create_frame(frame);
     tracer_->on_call_start(frame);
     CallResult r = create_frame(frame);

@@ -4,7 +4,7 @@
 /// Evm::call() and Evm::create() are the frame boundary: depth and balance checks, the value
 /// transfer, the snapshot that a failed frame reverts to, precompiles, EIP-7702 delegations,
 /// and for creates the new address, the collision rule and the code deposit. The interpreter
-/// (interpreter.cpp) runs bytecode and comes back here for every CALL* and CREATE*.
+/// (interpreter_impl.hpp) runs bytecode and comes back here for every CALL* and CREATE*.
 ///
 /// The fork is chosen once per Evm: each fork has its own instance of the interpreter (a
 /// template), and a tracer or none chooses between the two builds of it (tracer.hpp).
@@ -103,7 +103,7 @@ class Evm {
     std::optional<std::uint16_t> unimplemented_;
 };
 
-/// The interpreter of `fork`, traced or not (interpreter.cpp).
+/// The interpreter of `fork`, traced or not (interpreter_untraced.cpp).
 CallResult (*select_interpreter(eth::Fork fork, bool tracing))(Evm&, const Message&,
                                                                const CodeAnalysis&);
 
