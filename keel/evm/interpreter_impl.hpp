@@ -388,18 +388,24 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
     CallKind kind = CallKind::call;
     [[maybe_unused]] Tracer* const tracer = evm.tracer();
     [[maybe_unused]] std::size_t traced_pc = std::numeric_limits<std::size_t>::max();
-    [[maybe_unused]] const auto trace = [&](std::int64_t cost) {
-        traced_pc = pc;
-        tracer->on_step(StepView{static_cast<std::uint32_t>(pc),
-                                 op,
-                                 msg.depth,
-                                 gas,
-                                 cost,
-                                 st.refund(),
-                                 {bottom, static_cast<std::size_t>(sp - bottom)},
-                                 mem,
-                                 return_data});
-    };
+    // The step hook, a macro rather than a lambda: a lambda capturing pc, gas and op by
+    // reference made them addressable, and g++ kept them in memory in the untraced loop too (a
+    // load and a store of pc and gas in every dispatch).
+#define TRACE(cost_expr)                                                              \
+    do {                                                                              \
+        if constexpr (Tracing) {                                                      \
+            traced_pc = pc;                                                           \
+            tracer->on_step(StepView{static_cast<std::uint32_t>(pc),                  \
+                                     op,                                              \
+                                     msg.depth,                                       \
+                                     gas,                                             \
+                                     (cost_expr),                                     \
+                                     st.refund(),                                     \
+                                     {bottom, static_cast<std::size_t>(sp - bottom)}, \
+                                     mem,                                             \
+                                     return_data});                                   \
+        }                                                                             \
+    } while (0)
     const auto grow = [&mem](const MemoryNeed& need) {
         if (need.end > mem.size()) mem.resize(need.end);
     };
@@ -435,7 +441,7 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
 #define CHARGE(cost)                            \
     do {                                        \
         const std::int64_t c_ = (cost);         \
-        if constexpr (Tracing) trace(c_);       \
+        TRACE(c_);                              \
         if (gas < c_) FAIL(Status::out_of_gas); \
         gas -= c_;                              \
     } while (0)
@@ -695,13 +701,13 @@ op_SLOAD: {
 op_SSTORE: {
     GUARD(OP_SSTORE);
     if (msg.is_static) {
-        if constexpr (Tracing) trace(0);
+        TRACE(0);
         FAIL(Status::static_mode_violation);
     }
     // EIP-2200's sentry: SSTORE needs more than the call stipend left.
     if constexpr (F >= Fork::istanbul) {
         if (gas <= 2300) {
-            if constexpr (Tracing) trace(0);
+            TRACE(0);
             FAIL(Status::out_of_gas);
         }
     }
@@ -1058,13 +1064,14 @@ op_undefined: { FAIL(Status::undefined_instruction); }
 
 fail:
     if constexpr (Tracing) {
-        if (traced_pc != pc) trace(T[op].defined ? T[op].gas : 0);
+        if (traced_pc != pc) TRACE(T[op].defined ? T[op].gas : 0);
         tracer->on_step_error(status);
     }
     result.status = status;
     result.gas_left = 0;
     return result;
 
+#undef TRACE
 #undef DISPATCH
 #undef NEXT
 #undef FAIL
