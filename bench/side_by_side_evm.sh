@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The EVM side by side, in one run: keel (keel-bench BM_Evm/<case>) and anvil's revm (Foundry's
 # anvil 1.7.1 from npm, bench/peers/peers-evm.mjs: eth_call of the contract placed with a state
-# override, the round trip of an empty call subtracted) on the evm-benchmarks inputs
+# override, the round trip of the same call to a contract that stops at once subtracted) on the
+# evm-benchmarks inputs
 # (../shared/vectors/evm/benchmarks). Prints per case the gas, keel's time and G gas/s, anvil's
 # time, anvil's time as a multiple of keel's, and evmone's baseline figure measured on this
 # project's machine (the folder's SOURCES.md), with the geometric means.

@@ -1,8 +1,9 @@
 // anvil's revm on the evm-benchmarks inputs, for bench/side_by_side_evm.sh: each case is an
 // eth_call of the contract (placed with a state override: its code and storage) with the case's
-// input and gas, over loopback JSON-RPC to an anvil the script started. The round trip of an
-// empty call (code 0x00) on the same connection is measured the same way and subtracted, so the
-// figure is revm's execution (and anvil's per-call state setup). Wall time, the best of REPS
+// input and gas, over loopback JSON-RPC to an anvil the script started. The round trip of the
+// same call to a contract that stops at once (same gas, same overrides) is measured the same way
+// and subtracted, so the figure is revm's execution of the contract. Below a millisecond or so
+// the difference is within the round trip's noise. Wall time, the best of REPS
 // calls after one warm-up. Prints one JSON line per case: {name, ms, empty_ms, ok}.
 //   node peers-evm.mjs BENCHMARKS_DIR PORT [REPS] [NAME_REGEX]
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -64,11 +65,13 @@ async function best(call) {
 }
 
 const from = '0xa94f5374fce5edbc8e2a8697c15331677e6ebf0b';
-const empty = await best(() => rpc('eth_call', [
-  { from, to: '0x00000000000000000000000000000000000e3e3e', gas: '0x5f5e100', data: '0x' },
-  'latest', { '0x00000000000000000000000000000000000e3e3e': { code: '0x00' } }]));
+const stop = '0x00000000000000000000000000000000000e3e3e';
 for (const c of cases) {
   if (!select.test(c.name)) continue;
+  // The same call's round trip with a contract that stops at once: same gas, same overrides.
+  const empty = await best(() => rpc('eth_call', [
+    { from, to: stop, gas: c.gas, data: c.data }, 'latest',
+    { ...c.override, [stop]: { code: '0x00' } }]));
   const { ms, r } = await best(() => rpc('eth_call', [
     { from, to: c.to, gas: c.gas, data: c.data }, 'latest', c.override]));
   console.log(JSON.stringify({ name: c.name, ms: ms - empty.ms, empty_ms: empty.ms, ok: !r.error,
