@@ -113,6 +113,17 @@ G2Bytes encode(const G2Jacobian& p) {
     return out;
 }
 
+// Two points of `point_size` bytes, not checked for the subgroup (the EIP's addition), summed.
+template <class Jacobian, class Bytes, class Decode>
+Result<Bytes, Error> add(BytesView in, std::size_t point_size, Decode decode) {
+    if (in.size() != 2 * point_size) return input_error(Errc::bad_length, in.size());
+    const auto a = decode(in, 0, false);
+    if (!a) return std::unexpected(a.error());
+    const auto b = decode(in, point_size, false);
+    if (!b) return std::unexpected(b.error());
+    return encode(Jacobian::from_affine(*a).add_mixed_vartime(*b));
+}
+
 template <class Affine, class Jacobian, class Bytes, class Decode, class Msm>
 Result<Bytes, Error> msm(BytesView in, std::size_t point_size, Decode decode, Msm run) {
     const std::size_t item = point_size + kScalar;
@@ -156,21 +167,11 @@ std::uint64_t msm_discount(std::size_t k, bool g2) noexcept {
 }
 
 Result<G1Bytes, Error> g1_add(BytesView in) noexcept {
-    if (in.size() != 2 * kG1) return input_error(Errc::bad_length, in.size());
-    const auto a = g1_at(in, 0, false);
-    if (!a) return std::unexpected(a.error());
-    const auto b = g1_at(in, kG1, false);
-    if (!b) return std::unexpected(b.error());
-    return encode(G1Jacobian::from_affine(*a).add_mixed_vartime(*b));
+    return add<G1Jacobian, G1Bytes>(in, kG1, g1_at);
 }
 
 Result<G2Bytes, Error> g2_add(BytesView in) noexcept {
-    if (in.size() != 2 * kG2) return input_error(Errc::bad_length, in.size());
-    const auto a = g2_at(in, 0, false);
-    if (!a) return std::unexpected(a.error());
-    const auto b = g2_at(in, kG2, false);
-    if (!b) return std::unexpected(b.error());
-    return encode(G2Jacobian::from_affine(*a).add_mixed_vartime(*b));
+    return add<G2Jacobian, G2Bytes>(in, kG2, g2_at);
 }
 
 Result<G1Bytes, Error> g1_msm(BytesView in) noexcept {
