@@ -74,7 +74,6 @@ void add_evm_command(CLI::App& app) {
         std::string run;
         bool json = false;
         bool failures_only = false;
-        bool allow_unimplemented = false;
         bool trace = false;
         trace::Eip3155Options trace_options;
     };
@@ -87,9 +86,6 @@ void add_evm_command(CLI::App& app) {
     st->add_option("--run", args->run, "only tests whose name matches this regular expression");
     st->add_flag("--json", args->json, "one JSON object per case instead of a text line");
     st->add_flag("--failures", args->failures_only, "print only the cases that fail");
-    st->add_flag("--allow-unimplemented", args->allow_unimplemented,
-                 "report a failing case that calls a precompile keel does not have yet (BN254, "
-                 "KZG point evaluation, BLS12-381) as skipped, not failed");
     add_trace_flags(*st, args->trace, args->trace_options);
     st->callback([args] {
         StateTestOptions options;
@@ -97,7 +93,6 @@ void add_evm_command(CLI::App& app) {
             options.trace = stderr;
             options.trace_options = args->trace_options;
         }
-        options.allow_unimplemented = args->allow_unimplemented;
         if (!args->fork.empty()) {
             options.fork = eth::parse_fork(args->fork);
             if (!options.fork) throw Failure{kExitUsage, "--fork: unknown fork " + args->fork};
@@ -111,11 +106,11 @@ void add_evm_command(CLI::App& app) {
             }
         }
         const auto files = fixture_files(args->paths);
-        std::size_t passed = 0, failed = 0, skipped = 0;
+        std::size_t passed = 0, failed = 0;
         for (const fs::path& f : files) {
             run_state_test_file(f, options, [&](const StateTestCase& c) {
-                (c.pass ? passed : c.skipped ? skipped : failed)++;
-                if (args->failures_only && (c.pass || c.skipped)) return;
+                (c.pass ? passed : failed)++;
+                if (args->failures_only && c.pass) return;
                 if (args->json) {
                     nlohmann::json j{{"name", c.name},
                                      {"fork", c.fork},
@@ -123,7 +118,6 @@ void add_evm_command(CLI::App& app) {
                                      {"g", c.gas},
                                      {"v", c.value},
                                      {"pass", c.pass},
-                                     {"skipped", c.skipped},
                                      {"stateRoot", c.state_root},
                                      {"logsHash", c.logs_hash},
                                      {"gasUsed", c.gas_used}};
@@ -131,18 +125,13 @@ void add_evm_command(CLI::App& app) {
                     std::printf("%s\n", j.dump().c_str());
                 } else {
                     std::printf("%s %s %s d=%zu g=%zu v=%zu root=%s%s%s\n",
-                                c.pass      ? "pass"
-                                : c.skipped ? "skip"
-                                            : "FAIL",
-                                c.name.c_str(), c.fork.c_str(), c.data, c.gas, c.value,
-                                c.state_root.c_str(), c.error.empty() ? "" : " ", c.error.c_str());
+                                c.pass ? "pass" : "FAIL", c.name.c_str(), c.fork.c_str(), c.data,
+                                c.gas, c.value, c.state_root.c_str(), c.error.empty() ? "" : " ",
+                                c.error.c_str());
                 }
             });
         }
-        std::fprintf(
-            stderr,
-            "%zu passed, %zu failed, %zu skipped (unimplemented precompiles) in %zu files\n",
-            passed, failed, skipped, files.size());
+        std::fprintf(stderr, "%zu passed, %zu failed in %zu files\n", passed, failed, files.size());
         if (failed != 0)
             throw Failure{kExitBadData, std::to_string(failed) + " state test cases failed"};
     });

@@ -250,7 +250,6 @@ void run_state_test_file(const std::filesystem::path& path, const StateTestOptio
                 state::MemoryState post = pre;
                 std::vector<state::Log> logs;
                 std::string tx_error;
-                std::optional<std::uint16_t> unimplemented;
                 std::optional<trace::Eip3155> tracer;
                 if (!built.tx) {
                     tx_error = built.invalid;
@@ -265,7 +264,6 @@ void run_state_test_file(const std::filesystem::path& path, const StateTestOptio
                             evm::exception_name(r.error()) + " (" + evm::to_string(r.error()) + ")";
                     } else {
                         c.gas_used = r->gas_used;
-                        unimplemented = r->unimplemented_precompile;
                         logs = std::move(r->logs);
                         const auto changes = overlay.changes();
                         post.apply(changes);
@@ -308,13 +306,6 @@ void run_state_test_file(const std::filesystem::path& path, const StateTestOptio
                     c.error = "transaction refused: " + tx_error;
                 } else if (!tx_error.empty()) {
                     c.error = tx_error;
-                }
-                if (!c.pass && unimplemented && options.allow_unimplemented) {
-                    c.skipped = true;
-                    char id[16];
-                    std::snprintf(id, sizeof id, "0x%02x", static_cast<unsigned>(*unimplemented));
-                    c.error = std::string("calls precompile ") + id + ", not implemented yet (" +
-                              c.error + ")";
                 }
                 report(c);
             }

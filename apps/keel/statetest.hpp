@@ -19,9 +19,6 @@ namespace keel::cli {
 struct StateTestOptions {
     std::optional<eth::Fork> fork;  ///< only this fork's post entries
     std::optional<std::regex> run;  ///< only tests whose name matches
-    /// A failing case that called a precompile keel does not implement yet is reported as
-    /// skipped, with that reason, instead of failed.
-    bool allow_unimplemented = false;
     /// Where each case's EIP-3155 trace goes (then geth's {"stateRoot": ...} line), if anywhere.
     std::FILE* trace = nullptr;
     trace::Eip3155Options trace_options{};
@@ -34,7 +31,6 @@ struct StateTestCase {
     std::string fork;
     std::size_t data = 0, gas = 0, value = 0;
     bool pass = false;
-    bool skipped = false;    ///< failed, but called an unimplemented precompile (allowed)
     std::string state_root;  ///< 0x-hex, what keel computed
     std::string logs_hash;
     std::string error;  ///< why it failed, or the transaction's exception when expected

@@ -153,9 +153,7 @@ std::span<const Address> Evm::precompiles() const noexcept {
 }
 
 CallResult Evm::run_precompile(const Address& a, const Message& msg) {
-    const std::uint16_t id = *precompile_id(a);
-    if (!precompile_implemented(id) && !unimplemented_) unimplemented_ = id;
-    return evm::run_precompile(id, msg.input, msg.gas, fork_);
+    return evm::run_precompile(*precompile_id(a), msg.input, msg.gas, fork_);
 }
 
 // The hooks see every frame, also one that ends before any code runs (depth, balance, no code,

@@ -64,11 +64,6 @@ class Evm {
 
     /// Whether `a` is a precompile in this fork.
     bool is_precompile(const Address& a) const noexcept;
-    /// The first precompile called that keel does not implement yet (precompiles.hpp), if any:
-    /// the result of such a run is not to be trusted.
-    std::optional<std::uint16_t> unimplemented_precompile() const noexcept {
-        return unimplemented_;
-    }
     /// The precompile addresses of this fork (warm from the start of a transaction, EIP-2929).
     std::span<const Address> precompiles() const noexcept;
 
@@ -100,7 +95,6 @@ class Evm {
     std::vector<std::unique_ptr<FrameBuffers>> buffers_;
     using Interpreter = CallResult (*)(Evm&, const Message&, const CodeAnalysis&);
     Interpreter interpreter_;
-    std::optional<std::uint16_t> unimplemented_;
 };
 
 /// The interpreter of `fork`, traced or not (interpreter_untraced.cpp).

@@ -299,10 +299,6 @@ bool precompile_exists(std::uint16_t id, Fork fork) noexcept {
     return false;
 }
 
-bool precompile_implemented(std::uint16_t id) noexcept {
-    return id <= 0x11 || id == 0x100;
-}
-
 CallResult run_precompile(std::uint16_t id, BytesView in, std::int64_t gas, Fork fork) {
     switch (id) {
         case 1:
@@ -353,7 +349,7 @@ CallResult run_precompile(std::uint16_t id, BytesView in, std::int64_t gas, Fork
         case 0x100:
             return charged(6900, gas, [&] { return p256verify(in); });
         default:
-            return halt(Status::precompile_failure);  // not implemented yet (see the header)
+            return halt(Status::precompile_failure);  // unreachable: `id` exists in `fork`
     }
 }
 

@@ -8,9 +8,6 @@
 ///   0x0a point evaluation (EIP-4844, Cancun; keel/kzg)
 ///   0x0b-0x11 BLS12-381 (EIP-2537, Prague; keel/bls/eip2537.hpp)
 ///   0x100 P256VERIFY (EIP-7951, Osaka)
-/// All are implemented; precompile_implemented() stays as the guard a new fork's precompile
-/// passes through before it is written (a call to one not written fails as an exceptional halt
-/// and Evm::unimplemented_precompile() reports it).
 
 #include <cstdint>
 #include <optional>
@@ -25,7 +22,6 @@ namespace keel::evm {
 /// one in a fork is precompile_exists().
 std::optional<std::uint16_t> precompile_id(const Address& a) noexcept;
 bool precompile_exists(std::uint16_t id, eth::Fork fork) noexcept;
-bool precompile_implemented(std::uint16_t id) noexcept;
 
 /// Runs precompile `id` (which exists in `fork`) on `input` with `gas`. Success leaves the gas
 /// not used; out_of_gas and precompile_failure use all of it (and have no output).

@@ -251,7 +251,6 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     if (fork >= Fork::prague) used = std::max(used, eth::floor_data_gas(tx));  // EIP-7623
     out.gas_used = used;
     out.blob_gas_used = blob_gas;
-    out.unimplemented_precompile = evm.unimplemented_precompile();
     st.add_balance(sender, Uint256(tx.gas_limit() - used) * price);
     const Uint256 tip = dynamic ? price - block.base_fee : price;
     st.add_balance(block.coinbase, Uint256(used) * tip);

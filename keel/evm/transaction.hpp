@@ -51,8 +51,6 @@ struct TxResult {
     Bytes output;
     std::vector<state::Log> logs;
     std::optional<Address> created;
-    /// A precompile that keel does not implement yet was called (Evm::unimplemented_precompile).
-    std::optional<std::uint16_t> unimplemented_precompile;
 };
 
 /// The block gas already used before this transaction (for the allowance check) and the block
