@@ -10,6 +10,7 @@
 #include "keel/common/hex.hpp"
 #include "keel/crypto/keccak.hpp"
 #include "keel/crypto/secp256k1.hpp"
+#include "keel/eth/chain_config.hpp"
 #include "keel/eth/transaction.hpp"
 #include "keel/evm/transaction.hpp"
 #include "keel/rlp/encode.hpp"
@@ -244,8 +245,9 @@ void run_state_test_file(const std::filesystem::path& path, const StateTestOptio
                     continue;
                 }
                 if (env.contains("currentExcessBlobGas"))
-                    block.blob_base_fee = evm::blob_base_fee(
-                        u64(env.at("currentExcessBlobGas"), w + " currentExcessBlobGas"), *fork);
+                    block.blob_base_fee = eth::blob_base_fee(
+                        u64(env.at("currentExcessBlobGas"), w + " currentExcessBlobGas"),
+                        eth::default_blob_params(*fork).base_fee_update_fraction);
                 const BuiltTx built = build_tx(tj, c.data, c.gas, c.value, chain_id, w);
                 state::MemoryState post = pre;
                 std::vector<state::Log> logs;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "keel/eth/chain_config.hpp"
 #include "keel/eth/sender.hpp"
 #include "keel/eth/tx_validation.hpp"
 
@@ -11,11 +12,7 @@ namespace keel::evm {
 namespace {
 
 using eth::Fork;
-constexpr std::uint64_t kGasPerBlob = 131072;
-
-std::uint64_t max_blobs_per_block(Fork f) noexcept {
-    return f >= Fork::prague ? 9 : 6;
-}
+using eth::kGasPerBlob;
 
 Result<TxResult, TxError> fail(TxErrc c) {
     return std::unexpected(TxError{c, std::nullopt});
@@ -136,19 +133,6 @@ std::string exception_name(const TxError& e) {
     return prefix;
 }
 
-Uint256 blob_base_fee(std::uint64_t excess_blob_gas, Fork fork) {
-    // fake_exponential(factor, numerator, denominator) of EIP-4844, factor = 1.
-    const Uint256 denominator(fork >= Fork::prague ? 5007716 : 3338477);
-    const Uint256 numerator(excess_blob_gas);
-    Uint256 output = 0;
-    Uint256 accum = denominator;  // factor * denominator
-    for (std::uint64_t i = 1; !accum.is_zero(); ++i) {
-        output += accum;
-        accum = accum * numerator / (denominator * Uint256(i));
-    }
-    return output / denominator;
-}
-
 Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const Address& sender,
                                               const BlockEnv& block, state::Overlay& st, Fork fork,
                                               Tracer* tracer, BlockLimits limits) {
@@ -167,7 +151,8 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     const std::uint64_t blobs = tx.blob_versioned_hashes().size();
     const std::uint64_t blob_gas = blobs * kGasPerBlob;
     const std::uint64_t max_blob_gas =
-        limits.max_blob_gas != 0 ? limits.max_blob_gas : max_blobs_per_block(fork) * kGasPerBlob;
+        limits.max_blob_gas != 0 ? limits.max_blob_gas
+                                 : eth::default_blob_params(fork).max * kGasPerBlob;
     if (blobs > 0) {
         if (tx.max_fee_per_blob_gas() < block.blob_base_fee)
             return fail(TxErrc::insufficient_max_fee_per_blob_gas);

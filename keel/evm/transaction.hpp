@@ -57,16 +57,12 @@ struct TxResult {
 /// blob gas limit.
 struct BlockLimits {
     std::uint64_t gas_used = 0;
-    std::uint64_t max_blob_gas = 0;  ///< 0: the fork's default (blobs per block x 131072)
+    std::uint64_t max_blob_gas = 0;  ///< 0: the fork's default (eth::default_blob_params)
 };
 
 /// Executes `tx` from `sender` on `state` (ending the transaction: finalize_transaction()).
 [[nodiscard]] Result<TxResult, TxError> execute_transaction(
     const eth::Transaction& tx, const Address& sender, const BlockEnv& block, state::Overlay& state,
     eth::Fork fork, Tracer* tracer = nullptr, BlockLimits limits = {});
-
-/// EIP-4844's blob base fee for an excess blob gas: fake_exponential(1, excess, fraction), with
-/// fraction 3338477 (Cancun) or 5007716 (Prague, EIP-7691, and Osaka).
-Uint256 blob_base_fee(std::uint64_t excess_blob_gas, eth::Fork fork);
 
 }  // namespace keel::evm

@@ -1,0 +1,161 @@
+#include "keel/chain/errors.hpp"
+
+namespace keel::chain {
+
+std::string_view describe(Errc c) noexcept {
+    switch (c) {
+        case Errc::wrong_fields:
+            return "header fields do not match its fork";
+        case Errc::wrong_number:
+            return "number is not the parent's plus one";
+        case Errc::timestamp_not_after_parent:
+            return "timestamp is not after the parent's";
+        case Errc::extra_data_too_long:
+            return "extra data longer than 32 bytes";
+        case Errc::gas_limit_out_of_bounds:
+            return "gas limit out of bounds";
+        case Errc::gas_used_above_limit:
+            return "gas used above the gas limit";
+        case Errc::wrong_base_fee:
+            return "base fee differs from EIP-1559's";
+        case Errc::wrong_excess_blob_gas:
+            return "excess blob gas differs from EIP-4844's";
+        case Errc::proof_of_work_fields:
+            return "proof-of-work field set after the Merge";
+        case Errc::block_too_large:
+            return "block larger than EIP-7934 allows";
+        case Errc::wrong_transactions_root:
+            return "transactions root differs from the body's";
+        case Errc::wrong_ommers_hash:
+            return "ommers hash differs from the body's";
+        case Errc::wrong_withdrawals_root:
+            return "withdrawals root differs from the body's";
+        case Errc::wrong_withdrawals:
+            return "withdrawals do not match the fork";
+        case Errc::invalid_transaction:
+            return "invalid transaction";
+        case Errc::invalid_sender:
+            return "signature recovers no sender";
+        case Errc::blob_gas_above_limit:
+            return "blob gas above the block's limit";
+        case Errc::wrong_blob_gas_used:
+            return "blob gas used differs from the header's";
+        case Errc::wrong_gas_used:
+            return "gas used differs from the header's";
+        case Errc::wrong_receipts_root:
+            return "receipts root differs from the header's";
+        case Errc::wrong_logs_bloom:
+            return "logs bloom differs from the header's";
+        case Errc::wrong_state_root:
+            return "state root differs from the header's";
+        case Errc::wrong_requests_hash:
+            return "requests hash differs from the header's";
+        case Errc::system_contract_empty:
+            return "system contract has no code";
+        case Errc::system_contract_failed:
+            return "system contract call failed";
+        case Errc::invalid_deposit_event:
+            return "deposit event of an invalid layout";
+    }
+    return "invalid block";
+}
+
+std::string to_string(const BlockError& e) {
+    std::string out = "block " + std::to_string(e.number);
+    if (e.tx) out += " transaction " + std::to_string(*e.tx);
+    out += ": ";
+    if (e.tx_error) {
+        out += evm::to_string(*e.tx_error);
+    } else if (e.sender_error) {
+        out += std::string(describe(e.code)) + " (" + eth::to_string(*e.sender_error) + ")";
+    } else {
+        out += describe(e.code);
+    }
+    if (!e.detail.empty()) out += ": " + e.detail;
+    return out;
+}
+
+std::string exception_name(const BlockError& e) {
+    if (e.tx_error) return evm::exception_name(*e.tx_error);
+    const char* name = "";
+    switch (e.code) {
+        case Errc::wrong_fields:
+            name = "INCORRECT_BLOCK_FORMAT";
+            break;
+        case Errc::wrong_number:
+            name = "INVALID_BLOCK_NUMBER";
+            break;
+        case Errc::timestamp_not_after_parent:
+            name = "INVALID_BLOCK_TIMESTAMP_OLDER_THAN_PARENT";
+            break;
+        case Errc::extra_data_too_long:
+            name = "EXTRA_DATA_TOO_BIG";
+            break;
+        case Errc::gas_limit_out_of_bounds:
+            name = "INVALID_GASLIMIT";
+            break;
+        case Errc::gas_used_above_limit:
+            name = "GAS_USED_OVERFLOW";
+            break;
+        case Errc::wrong_base_fee:
+            name = "INVALID_BASEFEE_PER_GAS";
+            break;
+        case Errc::wrong_excess_blob_gas:
+            name = "INCORRECT_EXCESS_BLOB_GAS";
+            break;
+        case Errc::proof_of_work_fields:
+            name = "IMPORT_IMPOSSIBLE_UNCLES_OVER_PARIS";
+            break;
+        case Errc::block_too_large:
+            name = "RLP_BLOCK_LIMIT_EXCEEDED";
+            break;
+        case Errc::wrong_transactions_root:
+            name = "INVALID_TRANSACTIONS_ROOT";
+            break;
+        case Errc::wrong_ommers_hash:
+            name = "INVALID_UNCLES_HASH";
+            break;
+        case Errc::wrong_withdrawals_root:
+            name = "INVALID_WITHDRAWALS_ROOT";
+            break;
+        case Errc::wrong_withdrawals:
+            name = "INCORRECT_BLOCK_FORMAT";
+            break;
+        case Errc::invalid_transaction:
+        case Errc::invalid_sender:
+            return "TransactionException.INVALID_SIGNATURE_VRS";
+        case Errc::blob_gas_above_limit:
+            name = "BLOB_GAS_USED_ABOVE_LIMIT";
+            break;
+        case Errc::wrong_blob_gas_used:
+            name = "INCORRECT_BLOB_GAS_USED";
+            break;
+        case Errc::wrong_gas_used:
+            name = "INVALID_GAS_USED";
+            break;
+        case Errc::wrong_receipts_root:
+            name = "INVALID_RECEIPTS_ROOT";
+            break;
+        case Errc::wrong_logs_bloom:
+            name = "INVALID_LOG_BLOOM";
+            break;
+        case Errc::wrong_state_root:
+            name = "INVALID_STATE_ROOT";
+            break;
+        case Errc::wrong_requests_hash:
+            name = "INVALID_REQUESTS";
+            break;
+        case Errc::system_contract_empty:
+            name = "SYSTEM_CONTRACT_EMPTY";
+            break;
+        case Errc::system_contract_failed:
+            name = "SYSTEM_CONTRACT_CALL_FAILED";
+            break;
+        case Errc::invalid_deposit_event:
+            name = "INVALID_DEPOSIT_EVENT_LAYOUT";
+            break;
+    }
+    return std::string("BlockException.") + name;
+}
+
+}  // namespace keel::chain

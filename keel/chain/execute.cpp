@@ -1,0 +1,201 @@
+#include "keel/chain/execute.hpp"
+
+#include <string>
+
+#include "keel/chain/header_rules.hpp"
+#include "keel/chain/system.hpp"
+#include "keel/common/hex.hpp"
+#include "keel/eth/sender.hpp"
+#include "keel/evm/transaction.hpp"
+
+namespace keel::chain {
+
+namespace {
+
+using eth::Fork;
+
+std::string hex_of(const Hash32& h) {
+    return hex::encode_prefixed(h.view());
+}
+
+std::string differs(const Hash32& got, const Hash32& header) {
+    return hex_of(got) + " computed, header has " + hex_of(header);
+}
+
+std::string differs(std::uint64_t got, std::uint64_t header) {
+    return std::to_string(got) + " computed, header has " + std::to_string(header);
+}
+
+eth::Log to_eth_log(const state::Log& l) {
+    return eth::Log{l.address, l.topics, l.data};
+}
+
+}  // namespace
+
+Uint256 block_reward(Fork fork) {
+    const Uint256 ether(1'000'000'000'000'000'000ULL);
+    if (fork >= Fork::paris) return 0;                       // EIP-3675
+    if (fork >= Fork::constantinople) return ether * 2;      // EIP-1234
+    if (fork >= Fork::byzantium) return ether * 3;           // EIP-649
+    return ether * 5;                                        // yellow paper §11.3
+}
+
+Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const eth::Header& parent,
+                                                const eth::ChainConfig& config,
+                                                const state::StateReader& state,
+                                                const BlockHashes& hashes,
+                                                const StateRootOf& state_root_of,
+                                                evm::Tracer* tracer, std::size_t encoded_size) {
+    const eth::Header& h = block.header;
+    const eth::BlockBody& body = block.body;
+    const Fork fork = config.fork_at(h.number, h.timestamp);
+    auto fail = [&](Errc code, std::string detail = {}) {
+        return std::unexpected(BlockError{.code = code, .number = h.number, .detail = std::move(detail)});
+    };
+
+    if (auto v = validate_header(h, parent, config); !v) return std::unexpected(v.error());
+    if (fork >= Fork::osaka) {
+        const std::size_t size = encoded_size != 0 ? encoded_size : eth::encoded_size(block);
+        if (size > kMaxRlpBlockSize) return fail(Errc::block_too_large, std::to_string(size) + " bytes");
+    }
+
+    // ---- the body against the header's commitments ------------------------------------------
+    trie::RootBuilder builder;
+    if (const Hash32 r = eth::transactions_root(body.transactions, builder); r != h.transactions_root)
+        return fail(Errc::wrong_transactions_root, differs(r, h.transactions_root));
+    if (const Hash32 r = eth::ommers_hash(body.ommers); r != h.ommers_hash)
+        return fail(Errc::wrong_ommers_hash, differs(r, h.ommers_hash));
+    if (fork < Fork::paris && body.ommers.size() > 2)
+        return fail(Errc::wrong_ommers_hash, std::to_string(body.ommers.size()) + " ommers");
+    if ((fork >= Fork::shanghai) != body.withdrawals.has_value())
+        return fail(Errc::wrong_withdrawals, fork >= Fork::shanghai ? "absent" : "present");
+    if (body.withdrawals) {
+        const Hash32 r = eth::withdrawals_root(*body.withdrawals, builder);
+        if (r != *h.withdrawals_root) return fail(Errc::wrong_withdrawals_root, differs(r, *h.withdrawals_root));
+    }
+
+    // ---- the environment ------------------------------------------------------------------
+    evm::BlockEnv env;
+    env.number = h.number;
+    env.timestamp = h.timestamp;
+    env.gas_limit = h.gas_limit;
+    env.coinbase = h.beneficiary;
+    env.difficulty = h.difficulty;
+    env.prev_randao = h.mix_hash;  // PREVRANDAO from Paris (EIP-4399)
+    env.base_fee = h.base_fee_per_gas.value_or(Uint256{});
+    env.blob_base_fee = blob_base_fee(h, config);
+    env.chain_id = config.chain_id;
+    env.block_hash = hashes;
+    const eth::BlobParams blob_params = config.blob_params(fork, h.timestamp);
+    const std::uint64_t max_blob_gas = blob_params.max * eth::kGasPerBlob;
+
+    state::Overlay overlay(state);
+    if (fork >= Fork::cancun)  // EIP-4788
+        (void)system_call(overlay, env, fork, config.system_contracts.beacon_roots,
+                          h.parent_beacon_block_root->view());
+    if (fork >= Fork::prague)  // EIP-2935
+        (void)system_call(overlay, env, fork, config.system_contracts.history_storage,
+                          h.parent_hash.view());
+
+    // ---- transactions -----------------------------------------------------------------------
+    ExecutedBlock out;
+    const auto& txs = body.transactions;
+    std::vector<Result<Address, eth::Error>> senders(txs.size(), std::unexpected(eth::Error{}));
+    eth::recover_senders(txs, senders);
+    out.receipts.reserve(txs.size());
+    Bytes deposits;
+    for (std::size_t i = 0; i < txs.size(); ++i) {
+        const eth::Transaction& tx = txs[i];
+        if (!senders[i]) {
+            BlockError e{.code = Errc::invalid_sender, .number = h.number, .tx = i};
+            e.sender_error = senders[i].error();
+            return std::unexpected(std::move(e));
+        }
+        const std::uint64_t blob_gas = tx.blob_versioned_hashes().size() * eth::kGasPerBlob;
+        if (out.blob_gas_used + blob_gas > max_blob_gas) {
+            BlockError e{.code = Errc::blob_gas_above_limit, .number = h.number, .tx = i};
+            e.detail = std::to_string(out.blob_gas_used + blob_gas) + " > " + std::to_string(max_blob_gas);
+            return std::unexpected(std::move(e));
+        }
+        auto r = evm::execute_transaction(tx, *senders[i], env, overlay, fork, tracer,
+                                          {.gas_used = out.gas_used, .max_blob_gas = max_blob_gas});
+        if (!r) {
+            BlockError e{.code = Errc::invalid_transaction, .number = h.number, .tx = i};
+            e.tx_error = r.error();
+            return std::unexpected(std::move(e));
+        }
+        out.gas_used += r->gas_used;
+        out.blob_gas_used += r->blob_gas_used;
+        eth::Receipt& receipt = out.receipts.emplace_back();
+        receipt.type = tx.type();
+        receipt.cumulative_gas_used = out.gas_used;
+        receipt.logs.reserve(r->logs.size());
+        for (const state::Log& l : r->logs) {
+            if (fork >= Fork::prague && l.address == config.deposit_contract &&
+                !append_deposit(l, deposits))
+                return fail(Errc::invalid_deposit_event, "transaction " + std::to_string(i));
+            receipt.logs.push_back(to_eth_log(l));
+        }
+        receipt.logs_bloom = eth::logs_bloom(receipt.logs);
+        if (fork >= Fork::byzantium)
+            receipt.success = r->status == evm::Status::success;  // EIP-658
+        else
+            receipt.post_state = state_root_of(overlay.changes());
+    }
+
+    // ---- rewards before the Merge, withdrawals after it ---------------------------------------
+    if (fork < Fork::paris) {
+        const Uint256 reward = block_reward(fork);
+        Uint256 miner = reward + reward / Uint256(32) * Uint256(body.ommers.size());
+        overlay.add_balance(h.beneficiary, miner);
+        for (const eth::Header& ommer : body.ommers) {
+            if (ommer.number >= h.number || h.number - ommer.number > 6)
+                return fail(Errc::wrong_ommers_hash, "ommer " + std::to_string(ommer.number));
+            const std::uint64_t share = 8 - (h.number - ommer.number);
+            overlay.add_balance(ommer.beneficiary, reward * Uint256(share) / Uint256(8));
+        }
+        overlay.finalize_transaction({.delete_empty = fork >= Fork::spurious_dragon});
+    }
+    if (body.withdrawals) {
+        const Uint256 gwei(1'000'000'000);
+        for (const eth::Withdrawal& w : *body.withdrawals)
+            overlay.add_balance(w.address, Uint256(w.amount_gwei) * gwei);
+        overlay.finalize_transaction({.delete_empty = true});  // EIP-4895: empty recipients go
+    }
+
+    // ---- requests (EIP-7685) ------------------------------------------------------------------
+    if (fork >= Fork::prague) {
+        out.requests.push_back(std::move(deposits));
+        for (const Address& contract : {config.system_contracts.withdrawal_requests,
+                                        config.system_contracts.consolidation_requests}) {
+            if (overlay.code(contract)->empty())
+                return fail(Errc::system_contract_empty, hex::encode_prefixed(contract.view()));
+            evm::CallResult r = system_call(overlay, env, fork, contract, {});
+            if (r.status != evm::Status::success)
+                return fail(Errc::system_contract_failed,
+                            hex::encode_prefixed(contract.view()) + ": " +
+                                std::string(evm::describe(r.status)));
+            out.requests.push_back(std::move(r.output));
+        }
+        const Hash32 r = requests_hash(out.requests);
+        if (r != *h.requests_hash) return fail(Errc::wrong_requests_hash, differs(r, *h.requests_hash));
+    }
+
+    // ---- the header's results -----------------------------------------------------------------
+    if (out.gas_used != h.gas_used) return fail(Errc::wrong_gas_used, differs(out.gas_used, h.gas_used));
+    if (fork >= Fork::cancun && out.blob_gas_used != *h.blob_gas_used)
+        return fail(Errc::wrong_blob_gas_used, differs(out.blob_gas_used, *h.blob_gas_used));
+    if (const Hash32 r = eth::receipts_root(out.receipts, builder); r != h.receipts_root)
+        return fail(Errc::wrong_receipts_root, differs(r, h.receipts_root));
+    Bloom bloom;
+    for (const eth::Receipt& receipt : out.receipts)
+        for (std::size_t i = 0; i < bloom.size(); ++i) bloom[i] |= receipt.logs_bloom[i];
+    if (bloom != h.logs_bloom) return fail(Errc::wrong_logs_bloom);
+    out.changes = overlay.changes();
+    out.state_root = state_root_of(out.changes);
+    if (out.state_root != h.state_root)
+        return fail(Errc::wrong_state_root, differs(out.state_root, h.state_root));
+    return out;
+}
+
+}  // namespace keel::chain

@@ -1,0 +1,65 @@
+#pragma once
+/// Executing one block on the state of its parent: the header's rules (header_rules.hpp), the
+/// body against the header's roots, the system calls, every transaction, the withdrawals, the
+/// block and ommer rewards before the Merge, the requests, and the header's results (gas used,
+/// blob gas used, receipts root, logs bloom, requests hash and state root). execution-specs,
+/// src/ethereum/<fork>/fork.py: state_transition() and apply_body().
+///
+/// The state comes in through a StateReader and changes go into an Overlay; nothing is written
+/// anywhere: the caller commits ExecutedBlock::changes (the store) or throws them away. One
+/// code path serves import and replays for tracing (DESIGN.md §1): a tracer, when given, sees
+/// every transaction (not the system calls).
+///
+/// Threading: one block on one thread; the transactions' senders are recovered on the oneTBB
+/// pool first (eth::recover_senders).
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "keel/chain/errors.hpp"
+#include "keel/common/result.hpp"
+#include "keel/eth/block.hpp"
+#include "keel/eth/chain_config.hpp"
+#include "keel/eth/receipt.hpp"
+#include "keel/evm/tracer.hpp"
+#include "keel/state/overlay.hpp"
+#include "keel/state/reader.hpp"
+
+namespace keel::chain {
+
+/// The hash of an earlier block by number (BLOCKHASH; asked only for the 256 before the block).
+using BlockHashes = std::function<Hash32(std::uint64_t)>;
+
+/// The state root the reader's state would have with `changes` applied: the committer knows
+/// how (state::MemoryState, the store's trie). Also asked after each transaction before
+/// Byzantium, for the receipts' post-state roots.
+using StateRootOf = std::function<Hash32(std::span<const state::AccountChange>)>;
+
+/// EIP-7934 (Osaka): the largest rlp(block), MAX_BLOCK_SIZE - SAFETY_MARGIN.
+inline constexpr std::size_t kMaxRlpBlockSize = 10 * 1024 * 1024 - 2 * 1024 * 1024;
+
+/// Block rewards before the Merge (yellow paper §11.3; EIP-649, EIP-1234).
+Uint256 block_reward(eth::Fork fork);
+
+/// What executing a valid block produced.
+struct ExecutedBlock {
+    std::vector<eth::Receipt> receipts;
+    std::vector<state::AccountChange> changes;  ///< every account that differs from the reader
+    Hash32 state_root;                          ///< StateRootOf(changes), equal to the header's
+    std::uint64_t gas_used = 0;
+    std::uint64_t blob_gas_used = 0;
+    /// The data of each request type (Prague), deposits first: what requests_hash commits to.
+    std::vector<Bytes> requests;
+};
+
+/// Executes `block` on `state`, the post-state of `parent` (whose hash the caller matched with
+/// block.header.parent_hash). `encoded_size` is the size of the block's RLP (EIP-7934), 0 when
+/// not known (then computed). Errors: every Errc (errors.hpp), with the block's number and,
+/// for a transaction, its index; on failure nothing is kept.
+[[nodiscard]] Result<ExecutedBlock, BlockError> execute_block(
+    const eth::Block& block, const eth::Header& parent, const eth::ChainConfig& config,
+    const state::StateReader& state, const BlockHashes& hashes, const StateRootOf& state_root_of,
+    evm::Tracer* tracer = nullptr, std::size_t encoded_size = 0);
+
+}  // namespace keel::chain

@@ -1,0 +1,184 @@
+#include "keel/eth/chain_config.hpp"
+
+#include <algorithm>
+#include <charconv>
+
+#include "keel/common/assert.hpp"
+#include "keel/common/hex.hpp"
+
+namespace keel::eth {
+
+namespace {
+
+constexpr std::size_t index_of(Fork f) noexcept {
+    return static_cast<std::size_t>(f);
+}
+
+constexpr bool by_time(Fork f) noexcept {
+    return f >= Fork::shanghai;
+}
+
+Address address_of(std::string_view hex_text) {
+    const auto a = hex::decode_fixed<Address>(hex_text);
+    KEEL_ASSERT(a.has_value());
+    return *a;
+}
+
+}  // namespace
+
+SystemContracts SystemContracts::mainnet() {
+    return {address_of("0x000F3df6D732807Ef1319fB7B8bB8522d0Beac02"),
+            address_of("0x0000F90827F1C53a10cb7A02335B175320002935"),
+            address_of("0x00000961Ef480Eb55e80D19ad83579A64c007002"),
+            address_of("0x0000BBdDc7CE488642fb579F8B00f3a590007251")};
+}
+
+SystemContracts SystemContracts::devnet6() {
+    return {address_of("0x000F3df6D732807Ef1319fB7B8bB8522d0Beac02"),
+            address_of("0x0F792be4B0c0cb4DAE440Ef133E90C0eCD48CCCC"),
+            address_of("0x0c15F14308530b7CDB8460094BbB9cC28b9AaaAA"),
+            address_of("0x00431F263cE400f4455c2dCf564e53007Ca4bbBb")};
+}
+
+BlobParams default_blob_params(Fork f) noexcept {
+    if (f < Fork::cancun) return {0, 0, 1};
+    if (f == Fork::cancun) return {3, 6, 3338477};  // EIP-4844
+    return {6, 9, 5007716};                         // EIP-7691 (Prague; Osaka keeps them)
+}
+
+Uint256 blob_base_fee(std::uint64_t excess_blob_gas, std::uint64_t fraction) {
+    KEEL_ASSERT(fraction > 0);
+    // fake_exponential(factor, numerator, denominator) of EIP-4844 with factor 1: the Taylor
+    // series of e^(n/d) summed in integers until a term is zero.
+    const Uint256 denominator(fraction);
+    const Uint256 numerator(excess_blob_gas);
+    Uint256 output = 0;
+    Uint256 accum = denominator;  // factor * denominator
+    for (std::uint64_t i = 1; !accum.is_zero(); ++i) {
+        output += accum;
+        accum = accum * numerator / (denominator * Uint256(i));
+    }
+    return output / denominator;
+}
+
+ChainConfig::ChainConfig() noexcept {
+    activation_[index_of(Fork::frontier)] = 0;
+}
+
+ChainConfig ChainConfig::from_genesis(Fork f, std::uint64_t chain_id) {
+    ChainConfig c;
+    c.chain_id = chain_id;
+    c.set_fork(f, 0);
+    return c;
+}
+
+ChainConfig ChainConfig::mainnet() {
+    // Activation points of Ethereum mainnet (execution-specs' fork criteria; EIP-7568's meta
+    // EIPs). Constantinople and Petersburg activated at the same block (EIP-1716).
+    ChainConfig c;
+    c.set_fork(Fork::homestead, 1'150'000);
+    c.set_fork(Fork::tangerine_whistle, 2'463'000);
+    c.set_fork(Fork::spurious_dragon, 2'675'000);
+    c.set_fork(Fork::byzantium, 4'370'000);
+    c.set_fork(Fork::constantinople, 7'280'000);
+    c.set_fork(Fork::petersburg, 7'280'000);
+    c.set_fork(Fork::istanbul, 9'069'000);
+    c.set_fork(Fork::berlin, 12'244'000);
+    c.set_fork(Fork::london, 12'965'000);
+    c.set_fork(Fork::paris, 15'537'394);  // the first proof-of-stake block
+    c.set_fork(Fork::shanghai, 1'681'338'455);
+    c.set_fork(Fork::cancun, 1'710'338'135);
+    c.set_fork(Fork::prague, 1'746'612'311);
+    c.set_fork(Fork::osaka, 1'764'798'551);
+    // EIP-7892 blob-parameter-only forks of the Fusaka rollout.
+    c.add_blob_schedule(1'765'290'071, {10, 15, 8'346'193});   // BPO1
+    c.add_blob_schedule(1'767'747'671, {14, 21, 11'684'671});  // BPO2
+    return c;
+}
+
+void ChainConfig::set_fork(Fork f, std::uint64_t at) {
+    activation_[index_of(f)] = at;
+    // Earlier forks not scheduled yet: at the same point, or at block 0 when `f` is a time fork
+    // and they are block forks.
+    for (std::size_t i = index_of(f); i-- > 0;) {
+        if (activation_[i]) continue;
+        const Fork earlier = kForks[i];
+        activation_[i] = by_time(f) && !by_time(earlier) ? 0 : at;
+    }
+}
+
+std::optional<std::uint64_t> ChainConfig::activation(Fork f) const noexcept {
+    return activation_[index_of(f)];
+}
+
+Fork ChainConfig::fork_at(std::uint64_t number, std::uint64_t timestamp) const noexcept {
+    Fork result = Fork::frontier;
+    for (const Fork f : kForks) {
+        const auto at = activation_[index_of(f)];
+        if (!at) break;
+        if ((by_time(f) ? timestamp : number) < *at) break;
+        result = f;
+    }
+    return result;
+}
+
+void ChainConfig::set_blob_params(Fork f, BlobParams p) {
+    blob_[index_of(f)] = p;
+}
+
+void ChainConfig::add_blob_schedule(std::uint64_t timestamp, BlobParams p) {
+    const auto at = std::ranges::lower_bound(bpo_, timestamp, {}, &Scheduled::timestamp);
+    bpo_.insert(at, Scheduled{timestamp, p});
+}
+
+BlobParams ChainConfig::blob_params(Fork fork, std::uint64_t timestamp) const noexcept {
+    BlobParams p = blob_[index_of(fork)].value_or(default_blob_params(fork));
+    const auto fork_time = activation_[index_of(fork)].value_or(0);
+    for (const Scheduled& s : bpo_) {
+        if (s.timestamp > timestamp) break;
+        if (s.timestamp >= fork_time) p = s.params;
+    }
+    return p;
+}
+
+namespace {
+
+std::optional<Fork> test_fork(std::string_view name) {
+    if (name == "Merge") return Fork::paris;
+    return parse_fork(name);
+}
+
+std::optional<std::uint64_t> count(std::string_view s) {
+    std::uint64_t scale = 1;
+    if (!s.empty() && s.back() == 'k') {
+        scale = 1000;
+        s.remove_suffix(1);
+    }
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || end != s.data() + s.size() || s.empty()) return std::nullopt;
+    if (v > ~std::uint64_t{0} / scale) return std::nullopt;
+    return v * scale;
+}
+
+}  // namespace
+
+std::optional<ChainConfig> test_network(std::string_view name, std::uint64_t chain_id) {
+    if (const auto f = test_fork(name)) return ChainConfig::from_genesis(*f, chain_id);
+    // "<A>To<B>At[Time]<N>": A from genesis, B from N.
+    const auto to = name.find("To");
+    const auto at = name.rfind("At");
+    if (to == std::string_view::npos || at == std::string_view::npos || at <= to) return {};
+    const auto from = test_fork(name.substr(0, to));
+    const auto next = test_fork(name.substr(to + 2, at - to - 2));
+    std::string_view point = name.substr(at + 2);
+    const bool time = point.starts_with("Time");
+    if (time) point.remove_prefix(4);
+    const auto n = count(point);
+    if (!from || !next || !n || *next <= *from || time != by_time(*next)) return {};
+    ChainConfig c = ChainConfig::from_genesis(*from, chain_id);
+    c.set_fork(*next, *n);
+    return c;
+}
+
+}  // namespace keel::eth

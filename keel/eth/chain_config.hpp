@@ -1,0 +1,114 @@
+#pragma once
+/// A chain's configuration: its id, when each fork activates, the blob parameters of each fork
+/// and of the blob-parameter-only forks (EIP-7892), and the deposit contract (EIP-6110). Block
+/// execution (keel/chain) asks it which rules a block follows.
+///
+/// Forks up to Paris activate at a block number (the Merge: at the first proof-of-stake block,
+/// which for mainnet is 15,537,394); Shanghai and later at a timestamp (EIP-6953 onwards). A
+/// fork that is not scheduled never activates, and a fork is scheduled only together with all
+/// the forks before it (set_fork() schedules the earlier ones at the same point when they are
+/// not scheduled yet).
+///
+/// The blob parameters (EIP-4844, EIP-7691, EIP-7840's `blobSchedule`) are looked up by the
+/// block's timestamp: the last blob-parameter change at or before it, a fork's own parameters
+/// counting as one at its activation.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "keel/common/bytes.hpp"
+#include "keel/common/uint256.hpp"
+#include "keel/eth/fork.hpp"
+
+namespace keel::eth {
+
+/// Gas per blob (EIP-4844: GAS_PER_BLOB = 2^17).
+inline constexpr std::uint64_t kGasPerBlob = 131072;
+
+/// The blob parameters in force for a block (EIP-7840's schedule entry).
+struct BlobParams {
+    std::uint64_t target = 0;                    ///< blobs per block the fee aims at
+    std::uint64_t max = 0;                       ///< blobs per block at most
+    std::uint64_t base_fee_update_fraction = 1;  ///< the fake_exponential denominator
+    friend bool operator==(const BlobParams&, const BlobParams&) = default;
+};
+
+/// A fork's own blob parameters: Cancun 3/6/3338477 (EIP-4844), Prague and Osaka 6/9/5007716
+/// (EIP-7691); zeros before Cancun.
+BlobParams default_blob_params(Fork f) noexcept;
+
+/// EIP-4844's blob base fee: fake_exponential(1, excess_blob_gas, fraction), the integer
+/// approximation of e^(excess / fraction). Precondition: fraction > 0.
+Uint256 blob_base_fee(std::uint64_t excess_blob_gas, std::uint64_t fraction);
+
+/// The mainnet deposit contract (EIP-6110: DEPOSIT_CONTRACT_ADDRESS).
+inline constexpr Address kMainnetDepositContract{{0x00, 0x00, 0x00, 0x00, 0x21, 0x9a, 0xb5,
+                                                  0x40, 0x35, 0x6c, 0xbb, 0x83, 0x9c, 0xbe,
+                                                  0x05, 0x30, 0x3d, 0x7d, 0x05, 0xfa}};
+
+/// Where the system contracts of EIP-4788, EIP-2935, EIP-7002 and EIP-7251 live. The defaults
+/// are mainnet's (the EIPs as final). execution-spec-tests fixtures filled for Pectra devnet-6
+/// (before March 2025) used other addresses for the last three: devnet6().
+struct SystemContracts {
+    Address beacon_roots;            ///< 0x000F3df6D732807Ef1319fB7B8bB8522d0Beac02
+    Address history_storage;         ///< 0x0000F90827F1C53a10cb7A02335B175320002935
+    Address withdrawal_requests;     ///< 0x00000961Ef480Eb55e80D19ad83579A64c007002
+    Address consolidation_requests;  ///< 0x0000BBdDc7CE488642fb579F8B00f3a590007251
+
+    static SystemContracts mainnet();
+    /// Pectra devnet-6: history 0x0F792be4B0c0cb4DAE440Ef133E90C0eCD48CCCC, withdrawal requests
+    /// 0x0c15F14308530b7CDB8460094BbB9cC28b9AaaAA, consolidations
+    /// 0x00431F263cE400f4455c2dCf564e53007Ca4bbBb (the beacon roots contract is the same).
+    static SystemContracts devnet6();
+    friend bool operator==(const SystemContracts&, const SystemContracts&) = default;
+};
+
+class ChainConfig {
+  public:
+    /// A chain with no fork scheduled but Frontier at genesis, chain id 1.
+    ChainConfig() noexcept;
+
+    /// Every fork up to and including `f` active from genesis (a test network such as "Prague").
+    static ChainConfig from_genesis(Fork f, std::uint64_t chain_id = 1);
+    /// Ethereum mainnet: every fork at its mainnet block or time, and the BPO1/BPO2 blob schedule.
+    static ChainConfig mainnet();
+
+    Uint256 chain_id = 1;
+    Address deposit_contract = kMainnetDepositContract;
+    SystemContracts system_contracts = SystemContracts::mainnet();
+
+    /// Schedules `f` at `at` (a block number up to Paris, a timestamp from Shanghai), and every
+    /// earlier fork not yet scheduled at the same point (block 0 for those before a time fork).
+    void set_fork(Fork f, std::uint64_t at);
+    /// When `f` activates: its block number or timestamp, std::nullopt if never.
+    std::optional<std::uint64_t> activation(Fork f) const noexcept;
+    /// The fork of a block with this number and timestamp.
+    Fork fork_at(std::uint64_t number, std::uint64_t timestamp) const noexcept;
+
+    /// Replaces the blob parameters of fork `f` (a test's `blobSchedule` entry).
+    void set_blob_params(Fork f, BlobParams p);
+    /// Adds a blob-parameter-only fork (EIP-7892) at `timestamp`.
+    void add_blob_schedule(std::uint64_t timestamp, BlobParams p);
+    /// The blob parameters of a block of fork `fork` at `timestamp`.
+    BlobParams blob_params(Fork fork, std::uint64_t timestamp) const noexcept;
+
+  private:
+    std::array<std::optional<std::uint64_t>, kForks.size()> activation_{};
+    std::array<std::optional<BlobParams>, kForks.size()> blob_{};
+    struct Scheduled {
+        std::uint64_t timestamp;
+        BlobParams params;
+    };
+    std::vector<Scheduled> bpo_;  ///< sorted by timestamp
+};
+
+/// The chain config of an execution-spec-tests network name: a fork ("Prague", "Paris",
+/// "Merge"), or a transition "<A>To<B>AtTime<N>" / "<A>To<B>At<N>" (a timestamp or block number;
+/// a "k" suffix multiplies by 1,000: "CancunToPragueAtTime15k"). std::nullopt for a name it does
+/// not read.
+std::optional<ChainConfig> test_network(std::string_view name, std::uint64_t chain_id = 1);
+
+}  // namespace keel::eth
