@@ -4,6 +4,8 @@
 // keel evm run --code HEX|@FILE: runs bytecode as a contract called with --input and --gas on an
 // otherwise empty state; prints the status, output, gas used and time.
 // Both take --trace: EIP-3155 lines on stderr (keel/trace/eip3155.hpp).
+// keel evm blocktest FILE|DIR...: runs blockchain-test fixtures through keel/chain: one line per
+// test, then a summary; exit 1 when any test fails.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -16,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apps/keel/blocktest.hpp"
 #include "apps/keel/commands.hpp"
 #include "apps/keel/input.hpp"
 #include "apps/keel/statetest.hpp"
@@ -65,7 +68,7 @@ void add_trace_flags(CLI::App& cmd, bool& trace, trace::Eip3155Options& options)
 }  // namespace
 
 void add_evm_command(CLI::App& app) {
-    auto* evm = app.add_subcommand("evm", "the EVM: run state tests");
+    auto* evm = app.add_subcommand("evm", "the EVM: run state tests, blockchain tests, bytecode");
     evm->require_subcommand(1);
 
     struct Args {
@@ -134,6 +137,65 @@ void add_evm_command(CLI::App& app) {
         std::fprintf(stderr, "%zu passed, %zu failed in %zu files\n", passed, failed, files.size());
         if (failed != 0)
             throw Failure{kExitBadData, std::to_string(failed) + " state test cases failed"};
+    });
+
+    struct BlockArgs {
+        std::vector<std::string> paths;
+        std::string run;
+        std::string system_contracts = "mainnet";
+        bool json = false;
+        bool failures_only = false;
+    };
+    auto block_args = std::make_shared<BlockArgs>();
+    auto* bt = evm->add_subcommand("blocktest",
+                                   "run blockchain-test fixtures; exit 1 if any test fails");
+    bt->add_option("paths", block_args->paths,
+                   "fixture files or folders of them (*.json, recursively)")
+        ->required();
+    bt->add_option("--run", block_args->run,
+                   "only tests whose name matches this regular expression");
+    bt->add_option("--system-contracts", block_args->system_contracts,
+                   "system contract rules: mainnet (default: an EIP-7002/7251 contract "
+                   "without code makes the block invalid), or devnet (the Pectra devnets' that "
+                   "fixtures filled before March 2025 follow: its call is skipped, and the "
+                   "devnet-5 addresses where a test's state has code at them)")
+        ->check(CLI::IsMember({"mainnet", "devnet"}));
+    bt->add_flag("--json", block_args->json, "one JSON object per test instead of a text line");
+    bt->add_flag("--failures", block_args->failures_only, "print only the tests that fail");
+    bt->callback([block_args] {
+        BlockTestOptions options;
+        options.devnet_system_contracts = block_args->system_contracts == "devnet";
+        if (!block_args->run.empty()) {
+            try {
+                options.run.emplace(block_args->run);
+            } catch (const std::regex_error& e) {
+                throw Failure{kExitUsage,
+                              "--run: not a regular expression: " + std::string(e.what())};
+            }
+        }
+        const auto files = fixture_files(block_args->paths);
+        std::size_t passed = 0, failed = 0;
+        for (const fs::path& f : files) {
+            run_block_test_file(f, options, [&](const BlockTestCase& c) {
+                (c.pass ? passed : failed)++;
+                if (block_args->failures_only && c.pass) return;
+                if (block_args->json) {
+                    nlohmann::json j{{"name", c.name},       {"network", c.network},
+                                     {"pass", c.pass},       {"blocks", c.blocks},
+                                     {"refused", c.refused}, {"head", c.head}};
+                    if (!c.error.empty()) j["error"] = c.error;
+                    std::printf("%s\n", j.dump().c_str());
+                } else {
+                    std::printf("%s %s %s blocks=%zu refused=%zu%s%s\n", c.pass ? "pass" : "FAIL",
+                                c.name.c_str(), c.network.c_str(), c.blocks, c.refused,
+                                c.error.empty() ? "" : " ", c.error.c_str());
+                }
+            });
+        }
+        std::fprintf(stderr, "%zu passed, %zu failed in %zu files\n", passed, failed,
+                     files.size());
+        if (failed != 0)
+            throw Failure{kExitBadData, std::to_string(failed) + " blockchain tests failed"};
     });
 
     struct RunArgs {

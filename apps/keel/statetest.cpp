@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apps/keel/fixture_json.hpp"
 #include "apps/keel/input.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/crypto/keccak.hpp"
@@ -21,62 +22,7 @@ namespace keel::cli {
 
 namespace {
 
-using nlohmann::json;
-
-[[noreturn]] void bad(const std::string& where, const std::string& what) {
-    throw Failure{kExitBadData, where + ": " + what};
-}
-
-Uint256 number(const json& j, const std::string& where) {
-    if (!j.is_string()) bad(where, "not a number string");
-    auto v = Uint256::from_string(j.get<std::string>());
-    if (!v) bad(where, "not a 256-bit number: " + j.get<std::string>());
-    return *v;
-}
-
-std::uint64_t u64(const json& j, const std::string& where) {
-    const Uint256 v = number(j, where);
-    if (!v.fits_u64()) bad(where, "wider than 64 bits");
-    return v.as_u64();
-}
-
-Bytes bytes_of(const json& j, const std::string& where) {
-    if (!j.is_string()) bad(where, "not a hex string");
-    std::string s = j.get<std::string>();
-    // ethereum/tests write some code as ":raw 0x..." (filler syntax kept in fillers only).
-    if (s.rfind(":raw ", 0) == 0) s = s.substr(5);
-    auto b = hex::decode(s);
-    if (!b) bad(where, "not hex");
-    return *b;
-}
-
-template <class Fixed>
-Fixed fixed_of(const json& j, const std::string& where) {
-    if (!j.is_string()) bad(where, "not a hex string");
-    const Bytes b = bytes_of(j, where);
-    auto f = Fixed::from_right_aligned(b);
-    if (!f) bad(where, "longer than " + std::to_string(Fixed::size()) + " bytes");
-    return *f;
-}
-
-const json& field(const json& j, const char* key, const std::string& where) {
-    if (!j.is_object() || !j.contains(key)) bad(where, std::string("missing field '") + key + "'");
-    return j.at(key);
-}
-
-state::MemoryState pre_state(const json& pre, const std::string& where) {
-    state::MemoryState m;
-    for (const auto& [address, acc] : pre.items()) {
-        const std::string w = where + " pre " + address;
-        std::vector<std::pair<Uint256, Uint256>> slots;
-        for (const auto& [k, v] : field(acc, "storage", w).items())
-            slots.emplace_back(number(json(k), w + " storage key"), number(v, w + " storage " + k));
-        m.put(fixed_of<Address>(json(address), w), u64(field(acc, "nonce", w), w + " nonce"),
-              number(field(acc, "balance", w), w + " balance"), bytes_of(field(acc, "code", w), w),
-              slots);
-    }
-    return m;
-}
+using namespace fixture;
 
 Hash32 logs_hash(std::span<const state::Log> logs) {
     rlp::Encoder enc;
@@ -92,10 +38,6 @@ Hash32 logs_hash(std::span<const state::Log> logs) {
     }
     enc.end_list(all);
     return crypto::keccak256(enc.view());
-}
-
-std::string hex32(const Hash32& h) {
-    return hex::encode_prefixed(h.view());
 }
 
 /// The transaction of one post entry, or why it cannot be one (a field too wide to encode).
@@ -193,7 +135,7 @@ void run_state_test_file(const std::filesystem::path& path, const StateTestOptio
         const std::string where = path.filename().string() + " " + name;
         const json& env = field(t, "env", where);
         const json& tj = field(t, "transaction", where);
-        const state::MemoryState pre = pre_state(field(t, "pre", where), where);
+        const state::MemoryState pre = accounts(field(t, "pre", where), where + " pre");
         std::uint64_t chain_id = 1;
         if (t.contains("config") && t.at("config").contains("chainid"))
             chain_id = u64(t.at("config").at("chainid"), where + " config.chainid");

@@ -168,8 +168,12 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
         out.requests.push_back(std::move(deposits));
         for (const Address& contract : {config.system_contracts.withdrawal_requests,
                                         config.system_contracts.consolidation_requests}) {
-            if (overlay.code(contract)->empty())
-                return fail(Errc::system_contract_empty, hex::encode_prefixed(contract.view()));
+            if (overlay.code(contract)->empty()) {
+                if (config.system_contracts.empty_is_invalid)
+                    return fail(Errc::system_contract_empty, hex::encode_prefixed(contract.view()));
+                out.requests.emplace_back();
+                continue;
+            }
             evm::CallResult r = system_call(overlay, env, fork, contract, {});
             if (r.status != evm::Status::success)
                 return fail(Errc::system_contract_failed,

@@ -34,10 +34,16 @@ SystemContracts SystemContracts::mainnet() {
 }
 
 SystemContracts SystemContracts::devnet6() {
+    SystemContracts c = mainnet();
+    c.empty_is_invalid = false;
+    return c;
+}
+
+SystemContracts SystemContracts::devnet5() {
     return {address_of("0x000F3df6D732807Ef1319fB7B8bB8522d0Beac02"),
             address_of("0x0F792be4B0c0cb4DAE440Ef133E90C0eCD48CCCC"),
             address_of("0x0c15F14308530b7CDB8460094BbB9cC28b9AaaAA"),
-            address_of("0x00431F263cE400f4455c2dCf564e53007Ca4bbBb")};
+            address_of("0x00431F263cE400f4455c2dCf564e53007Ca4bbBb"), false};
 }
 
 BlobParams default_blob_params(Fork f) noexcept {

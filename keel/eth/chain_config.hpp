@@ -47,22 +47,30 @@ Uint256 blob_base_fee(std::uint64_t excess_blob_gas, std::uint64_t fraction);
 /// The mainnet deposit contract (EIP-6110: DEPOSIT_CONTRACT_ADDRESS).
 inline constexpr Address kMainnetDepositContract{{0x00, 0x00, 0x00, 0x00, 0x21, 0x9a, 0xb5,
                                                   0x40, 0x35, 0x6c, 0xbb, 0x83, 0x9c, 0xbe,
-                                                  0x05, 0x30, 0x3d, 0x7d, 0x05, 0xfa}};
+                                                  0x05, 0x30, 0x3d, 0x77, 0x05, 0xfa}};
 
-/// Where the system contracts of EIP-4788, EIP-2935, EIP-7002 and EIP-7251 live. The defaults
-/// are mainnet's (the EIPs as final). execution-spec-tests fixtures filled for Pectra devnet-6
-/// (before March 2025) used other addresses for the last three: devnet6().
+/// The system contracts of EIP-4788, EIP-2935, EIP-7002 and EIP-7251: where they live, and what
+/// a block whose request contract has no code is. The defaults are mainnet's (the EIPs as
+/// final): such a block is invalid (SYSTEM_CONTRACT_EMPTY). Pectra devnet-6, and the
+/// execution-spec-tests fixtures filled for it (EELS devnets/prague/6, February 2025), skipped
+/// the call instead: devnet6(); fixtures of the devnet before it also used other addresses for
+/// the last three contracts: devnet5().
 struct SystemContracts {
     Address beacon_roots;            ///< 0x000F3df6D732807Ef1319fB7B8bB8522d0Beac02
     Address history_storage;         ///< 0x0000F90827F1C53a10cb7A02335B175320002935
     Address withdrawal_requests;     ///< 0x00000961Ef480Eb55e80D19ad83579A64c007002
     Address consolidation_requests;  ///< 0x0000BBdDc7CE488642fb579F8B00f3a590007251
+    /// A request contract (EIP-7002, EIP-7251) without code makes the block invalid; when
+    /// false, its call is skipped and adds no requests.
+    bool empty_is_invalid = true;
 
     static SystemContracts mainnet();
-    /// Pectra devnet-6: history 0x0F792be4B0c0cb4DAE440Ef133E90C0eCD48CCCC, withdrawal requests
-    /// 0x0c15F14308530b7CDB8460094BbB9cC28b9AaaAA, consolidations
-    /// 0x00431F263cE400f4455c2dCf564e53007Ca4bbBb (the beacon roots contract is the same).
+    /// The same addresses; a request contract without code is skipped.
     static SystemContracts devnet6();
+    /// As devnet6() with the earlier addresses: history 0x0F792be4B0c0cb4DAE440Ef133E90C0eCD48CCCC,
+    /// withdrawal requests 0x0c15F14308530b7CDB8460094BbB9cC28b9AaaAA, consolidations
+    /// 0x00431F263cE400f4455c2dCf564e53007Ca4bbBb.
+    static SystemContracts devnet5();
     friend bool operator==(const SystemContracts&, const SystemContracts&) = default;
 };
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "keel/common/hex.hpp"
+
 namespace keel::eth {
 namespace {
 
@@ -36,6 +38,14 @@ TEST(ChainConfig, BlobParametersFollowForksAndBpoSchedule) {
     t.set_blob_params(Fork::prague, {1, 2, 3});
     EXPECT_EQ(t.blob_params(Fork::prague, 0), (BlobParams{1, 2, 3}));
     EXPECT_EQ(t.blob_params(Fork::cancun, 0), (BlobParams{3, 6, 3338477}));
+}
+
+TEST(ChainConfig, MainnetDepositContract) {
+    // EIP-6110's DEPOSIT_CONTRACT_ADDRESS, 0x00000000219ab540356cBB839Cbe05303d7705Fa.
+    const auto want = hex::decode_fixed<Address>("0x00000000219ab540356cBB839Cbe05303d7705Fa");
+    ASSERT_TRUE(want);
+    EXPECT_EQ(kMainnetDepositContract, *want);
+    EXPECT_EQ(ChainConfig::mainnet().deposit_contract, *want);
 }
 
 TEST(ChainConfig, TestNetworkNames) {

@@ -1,0 +1,44 @@
+#pragma once
+// The blockchain-test runner behind `keel evm blocktest`: each test of a fixture file
+// (execution-spec-tests blockchain_tests, ethereum/tests BlockchainTests) imports its genesis
+// and pre-state, executes every block through keel/chain (expecting the ones marked
+// `expectException` to be refused), and checks the head against `lastblockhash` and the head's
+// state against `postState` (or `postStateHash`).
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <regex>
+#include <string>
+
+#include "keel/eth/chain_config.hpp"
+
+namespace keel::cli {
+
+struct BlockTestOptions {
+    std::optional<std::regex> run;  ///< only tests whose name matches
+    /// The system contracts' rules: mainnet's, or (devnet) those of the Pectra devnets the
+    /// fixtures were filled for: a request contract without code is skipped, and the devnet-5
+    /// addresses are used by a test whose pre- or post-state has code at one of them (the fixture
+    /// carries no other record of where its system contracts live).
+    bool devnet_system_contracts = false;
+};
+
+/// One test's outcome.
+struct BlockTestCase {
+    std::string file;
+    std::string name;
+    std::string network;
+    bool pass = false;
+    std::size_t blocks = 0;    ///< blocks executed and accepted
+    std::size_t refused = 0;   ///< blocks refused, as expected
+    std::string head;          ///< 0x-hex hash of the head keel ended on
+    std::string error;         ///< why it failed
+};
+
+/// Runs every test of the fixture at `path`, calling `report` for each. A file that is not a
+/// fixture (bad JSON, missing fields) throws Failure naming the file, test and field.
+void run_block_test_file(const std::filesystem::path& path, const BlockTestOptions& options,
+                         const std::function<void(const BlockTestCase&)>& report);
+
+}  // namespace keel::cli
