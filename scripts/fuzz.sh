@@ -23,10 +23,11 @@ for t in "${targets[@]}"; do
     # The importer writes each input to a file and imports it into RocksDB (about 700 inputs/s,
     # against tens of thousands for the pure decoders); bls_fp and bls_point run exponentiation
     # chains, subgroup checks and pairings under the sanitizers (hundreds of inputs/s), as do
-    # precompile (pairings, MSMs) and evm (two runs of up to 200,000 gas each): a tenth
+    # precompile (pairings, MSMs), evm (two runs of up to 200,000 gas each) and chain (a block
+    # executed twice, senders recovered): a tenth
     # of the runs keeps CI's time.
     [[ $name == import || $name == bls_fp || $name == bls_point || $name == precompile ||
-       $name == evm ]] && n=$((runs / 10))
+       $name == evm || $name == chain ]] && n=$((runs / 10))
     if "$t" -runs="$n" -seed=1 -max_len=4096 -artifact_prefix="$root/build/fuzz-corpus/$name-" \
         "$scratch" "$seeds" >"$log" 2>&1; then
         echo "fuzz $name: $(grep -Eo 'Done [0-9]+ runs in [0-9]+ second\(s\)' "$log" || echo ok)"

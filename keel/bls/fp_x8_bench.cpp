@@ -2,6 +2,7 @@
 // together, and an exponentiation (a square root's (p+1)/4) of eight values at once.
 //   BM_FpX8_Mul   two independent 8-lane chains; time per 8-lane product
 //   BM_FpX8_Pow   eight exponentiations by (p+1)/4
+//   BM_Fp_Pow     one exponentiation by (p+1)/4 (scalar)
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -44,5 +45,13 @@ void BM_FpX8_Pow(benchmark::State& st) {
     st.SetItemsProcessed(st.iterations() * 8);
 }
 BENCHMARK(BM_FpX8_Pow);
+
+// The same exponentiation one value at a time (Fp::pow), for the choice in hash_to_curve.cpp.
+void BM_Fp_Pow(benchmark::State& st) {
+    const Fp a = lanes(7)[0];
+    for (auto _ : st) benchmark::DoNotOptimize(a.pow(keel::bls::detail::kPPlus1Over4));
+    st.SetItemsProcessed(st.iterations());
+}
+BENCHMARK(BM_Fp_Pow);
 
 }  // namespace

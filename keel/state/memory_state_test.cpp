@@ -12,6 +12,7 @@
 
 #include "keel/common/hex.hpp"
 #include "test/testutil/hex.hpp"
+#include "test/testutil/state_json.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::state {
@@ -23,18 +24,7 @@ using testutil::fixed_from_hex;
 using testutil::uint256_from_string;
 
 MemoryState state_of(const json& alloc) {
-    MemoryState m;
-    for (const auto& [address, acc] : alloc.items()) {
-        std::vector<std::pair<Uint256, Uint256>> slots;
-        for (const auto& [k, v] : acc.at("storage").items()) {
-            slots.emplace_back(uint256_from_string(k), uint256_from_string(v.get<std::string>()));
-        }
-        const Uint256 nonce = uint256_from_string(acc.at("nonce").get<std::string>());
-        m.put(fixed_from_hex<Address>(address), nonce.as_u64(),
-              uint256_from_string(acc.at("balance").get<std::string>()),
-              testutil::from_hex(acc.at("code").get<std::string>()), slots);
-    }
-    return m;
+    return testutil::memory_state_of(alloc);
 }
 
 /// The state root of the block `hash` names in the test (the genesis or one of its blocks).

@@ -107,4 +107,27 @@ expect evm-statetest-bad-fixture 1 "" "bad_fixture.json t: missing field 'curren
 printf 'not json' > "$tmp/not_json.json"
 expect evm-statetest-not-json 1 "" "not valid JSON at line 1" -- evm statetest "$tmp/not_json.json"
 
+# keel evm blocktest: a fixture that passes, the mainnet rules refusing a devnet-era block for a
+# reason other than the expected one, a tampered head, usage errors and bad fixtures.
+bt_dir="$vectors/evm/blockchain_tests/eest_prague"
+bt_file="$bt_dir/cancun/eip4788_beacon_root/beacon_root_contract/tx_to_beacon_root_contract.json"
+contains evm-blocktest-pass "pass " -- evm blocktest --system-contracts devnet "$bt_file"
+run_keel evm blocktest "$bt_dir/prague/eip7685_general_purpose_el_requests/request_types/invalid_request_type.json"
+[[ $rc == 1 && "$out" == *"refused as BlockException.SYSTEM_CONTRACT_EMPTY"*"want BlockException.INVALID_REQUESTS"* &&
+   "$err" == *"blockchain tests failed"* ]]
+check evm-blocktest-wrong-reason $? "exit $rc, stdout: ${out:0:300}"
+sed 's/"lastblockhash": "0x[0-9a-f]*"/"lastblockhash": "0x0000000000000000000000000000000000000000000000000000000000000001"/' \
+    "$bt_file" > "$tmp/wrong_head.json"
+run_keel evm blocktest --system-contracts devnet "$tmp/wrong_head.json"
+[[ $rc == 1 && "$out" == FAIL*"head 0x"*", want 0x"*"0001"* ]]
+check evm-blocktest-wrong-head $? "exit $rc, stdout: ${out:0:300}"
+expect evm-blocktest-missing 2 "" "$tmp/nope.json: no such file or directory" -- evm blocktest "$tmp/nope.json"
+expect_in evm-blocktest-bad-rules 2 "" "--system-contracts" -- evm blocktest --system-contracts nope "$bt_file"
+printf '{"t": {"network": "Prague"}}' > "$tmp/bad_block_fixture.json"
+expect evm-blocktest-bad-fixture 1 "" "bad_block_fixture.json t: missing field 'genesisRLP'" -- evm blocktest "$tmp/bad_block_fixture.json"
+printf '{"t": {"network": "Pectra"}}' > "$tmp/bad_network.json"
+expect evm-blocktest-bad-network 1 "" "network Pectra is not a fork" -- evm blocktest "$tmp/bad_network.json"
+printf '{"t": {"network": "Prague", "genesisRLP": "0xc0", "pre": {}, "blocks": []}}' > "$tmp/bad_genesis.json"
+expect_in evm-blocktest-bad-genesis 1 "" "bad_genesis.json t: genesisRLP:" -- evm blocktest "$tmp/bad_genesis.json"
+
 finish cli
