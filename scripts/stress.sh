@@ -14,6 +14,8 @@ repeats=${2:-50}
 
 # Every entry but rlp and evm_state_*: each of the others touches at least one of them.
 #   rlpx, cli_p2p, rlpx_interop        sockets, deadlines, sessions read and written by many threads
+#   evm_anvil_diff                     anvil and keel as subprocesses, JSON-RPC over loopback
+#   chain, evm_blockchain_*            block execution recovers senders on the oneTBB pool
 #   store, cli_import, cli_storage,    subprocesses killed mid-write (kill -9), concurrent imports
 #   cli_store_concurrency              and readers beside a running import
 #   common, crypto, eth, bls, ssz,     the oneTBB pool (parallel helpers, batch sender recovery,

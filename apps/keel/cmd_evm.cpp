@@ -23,7 +23,9 @@
 #include "apps/keel/input.hpp"
 #include "apps/keel/statetest.hpp"
 #include "keel/common/hex.hpp"
+#include "keel/eth/transaction.hpp"
 #include "keel/evm/evm.hpp"
+#include "keel/evm/transaction.hpp"
 #include "keel/state/memory_state.hpp"
 #include "keel/trace/eip3155.hpp"
 
@@ -203,6 +205,13 @@ void add_evm_command(CLI::App& app) {
         std::string input;
         std::uint64_t gas = 30'000'000;
         std::string fork = "Osaka";
+        std::string address = "0x000000000000000000000000000000000000c0de";
+        std::string sender = "0x000000000000000000000000000000000000ca11";
+        std::uint64_t sender_nonce = 0;
+        std::string sender_balance;
+        std::string balance = "0";
+        bool as_tx = false;
+        bool json = false;
         bool trace = false;
         trace::Eip3155Options trace_options;
     };
@@ -211,45 +220,133 @@ void add_evm_command(CLI::App& app) {
     run->add_option("--code", run_args->code, "the bytecode: hex, @file (raw bytes) or -")
         ->required();
     run->add_option("--input", run_args->input, "call data: hex, @file or - (default: none)");
-    run->add_option("--gas", run_args->gas, "gas for the call (default 30000000)")
+    run->add_option("--gas", run_args->gas, "gas for the call, or with --tx the gas limit (default 30000000)")
         ->check(whole_number("an amount of gas", 0,
                              static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())));
     run->add_option("--fork", run_args->fork, "fork rules (default Osaka)");
+    run->add_option("--address", run_args->address, "the contract's address (default 0x..c0de)");
+    run->add_option("--balance", run_args->balance, "the contract's balance in wei (default 0)");
+    run->add_option("--sender", run_args->sender, "the caller's address (default 0x..ca11)");
+    run->add_option("--sender-nonce", run_args->sender_nonce, "the caller's nonce (default 0)")
+        ->check(whole_number("a nonce"));
+    run->add_option("--sender-balance", run_args->sender_balance,
+                    "the caller's balance in wei (default 2^256 - 1)");
+    run->add_flag("--tx", run_args->as_tx,
+                  "run as a transaction from the sender (gas price 0): intrinsic gas, warm sets, "
+                  "refunds; gas used is the transaction's");
+    run->add_flag("--json", run_args->json,
+                  "print {status, gasUsed, output, logs, changes} as one JSON object (changes: "
+                  "every account that differs afterwards, with its new fields)");
     add_trace_flags(*run, run_args->trace, run_args->trace_options);
     run->callback([run_args] {
         const auto fork = eth::parse_fork(run_args->fork);
         if (!fork) throw Failure{kExitUsage, "--fork: unknown fork " + run_args->fork};
+        const auto address_arg = [](const std::string& text, const char* what) {
+            const auto a = hex::decode_fixed<Address>(text);
+            if (!a) throw Failure{kExitUsage, std::string(what) + ": not a 20-byte hex address: " + text};
+            return *a;
+        };
+        const auto wei_arg = [](const std::string& text, const char* what) {
+            const auto v = Uint256::from_string(text);
+            if (!v) throw Failure{kExitUsage, std::string(what) + ": not a 256-bit number: " + text};
+            return *v;
+        };
         Bytes code = read_data_arg(run_args->code, "--code");
         const Bytes input =
             run_args->input.empty() ? Bytes{} : read_data_arg(run_args->input, "--input");
-        Address contract, caller;
-        contract[18] = 0xc0, contract[19] = 0xde;
-        caller[18] = 0xca, caller[19] = 0x11;
+        const Address contract = address_arg(run_args->address, "--address");
+        const Address caller = address_arg(run_args->sender, "--sender");
+        if (contract == caller) throw Failure{kExitUsage, "--sender: the same address as --address"};
         state::MemoryState pre;
-        pre.put(contract, 1, Uint256{}, std::move(code), {});
-        pre.put(caller, 0, Uint256::max(), Bytes{}, {});
+        pre.put(contract, 1, wei_arg(run_args->balance, "--balance"), std::move(code), {});
+        pre.put(caller, run_args->sender_nonce,
+                run_args->sender_balance.empty() ? Uint256::max()
+                                                 : wei_arg(run_args->sender_balance, "--sender-balance"),
+                Bytes{}, {});
         state::Overlay overlay(pre);
-        const evm::BlockEnv block;
-        evm::TxEnv tx;
-        tx.origin = caller;
+        evm::BlockEnv block;
+        block.gas_limit = std::max<std::uint64_t>(run_args->gas, 30'000'000);
         std::optional<trace::Eip3155> tracer;
         if (run_args->trace) tracer.emplace(stderr, *fork, run_args->trace_options);
-        evm::Evm vm(overlay, block, tx, *fork, tracer ? &*tracer : nullptr);
-        evm::Message msg;
-        msg.gas = static_cast<std::int64_t>(run_args->gas);
-        msg.recipient = msg.code_address = contract;
-        msg.sender = caller;
-        msg.input = input;
+        evm::Tracer* hooks = tracer ? &*tracer : nullptr;
+
+        evm::Status status = evm::Status::success;
+        Bytes output;
+        std::uint64_t gas_used = 0;
+        std::vector<state::Log> logs;
         const auto start = std::chrono::steady_clock::now();
-        const evm::CallResult r = vm.call(msg);
+        if (run_args->as_tx) {
+            eth::TransactionFields f;
+            f.nonce = run_args->sender_nonce;
+            f.gas_limit = run_args->gas;
+            f.to = contract;
+            f.data = input;
+            f.v = 27;  // a placeholder signature: the sender is given, not recovered
+            f.r = 1;
+            f.s = 1;
+            const auto tx = eth::decode_transaction(eth::encode(f));
+            if (!tx) throw Failure{kExitUsage, "--tx: " + eth::to_string(tx.error())};
+            auto r = evm::execute_transaction(*tx, caller, block, overlay, *fork, hooks);
+            if (!r)
+                throw Failure{kExitBadData, "transaction invalid: " + evm::to_string(r.error())};
+            status = r->status;
+            output = std::move(r->output);
+            gas_used = r->gas_used;
+            logs = std::move(r->logs);
+        } else {
+            evm::TxEnv tx;
+            tx.origin = caller;
+            evm::Evm vm(overlay, block, tx, *fork, hooks);
+            evm::Message msg;
+            msg.gas = static_cast<std::int64_t>(run_args->gas);
+            msg.recipient = msg.code_address = contract;
+            msg.sender = caller;
+            msg.input = input;
+            evm::CallResult r = vm.call(msg);
+            status = r.status;
+            output = std::move(r.output);
+            gas_used = static_cast<std::uint64_t>(msg.gas - r.gas_left);
+            logs.assign(overlay.logs().begin(), overlay.logs().end());
+            overlay.finalize_transaction({.delete_empty = *fork >= eth::Fork::spurious_dragon});
+        }
         if (tracer) tracer->flush();
         const double us =
             std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
                 .count();
-        std::printf("status: %s\noutput: %s\ngas used: %lld\ntime: %.1f us\n",
-                    std::string(evm::describe(r.status)).c_str(),
-                    hex::encode_prefixed(r.output).c_str(),
-                    static_cast<long long>(msg.gas - r.gas_left), us);
+        if (!run_args->json) {
+            std::printf("status: %s\noutput: %s\ngas used: %llu\ntime: %.1f us\n",
+                        std::string(evm::describe(status)).c_str(),
+                        hex::encode_prefixed(output).c_str(),
+                        static_cast<unsigned long long>(gas_used), us);
+            return;
+        }
+        nlohmann::json out{{"status", evm::describe(status)},
+                           {"gasUsed", Uint256(gas_used).to_hex()},
+                           {"output", hex::encode_prefixed(output)},
+                           {"logs", nlohmann::json::array()},
+                           {"changes", nlohmann::json::object()}};
+        for (const state::Log& l : logs) {
+            nlohmann::json topics = nlohmann::json::array();
+            for (const Hash32& t : l.topics) topics.push_back(hex::encode_prefixed(t.view()));
+            out["logs"].push_back({{"address", hex::encode_prefixed(l.address.view())},
+                                   {"topics", topics},
+                                   {"data", hex::encode_prefixed(l.data)}});
+        }
+        for (const state::AccountChange& c : overlay.changes()) {
+            nlohmann::json& a = out["changes"][hex::encode_prefixed(c.address.view())];
+            if (!c.account) {
+                a["deleted"] = true;
+                continue;
+            }
+            a["balance"] = c.account->balance.to_hex();
+            a["nonce"] = c.account->nonce;
+            if (c.code) a["code"] = hex::encode_prefixed(*c.code);
+            a["storageCleared"] = c.storage_cleared;
+            nlohmann::json slots = nlohmann::json::object();
+            for (const auto& [k, v] : c.storage) slots[k.to_hex()] = v.to_hex();
+            a["storage"] = slots;
+        }
+        std::printf("%s\n", out.dump().c_str());
     });
 }
 
