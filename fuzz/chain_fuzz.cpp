@@ -73,19 +73,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     block.body.ommers.clear();
     h.ommers_hash = eth::kEmptyOmmersHash;
     if (!block.body.withdrawals) block.body.withdrawals.emplace();
-    if (block.body.withdrawals->size() > 16) block.body.withdrawals->resize(16);  // trivially copyable
+    if (block.body.withdrawals->size() > 16)
+        block.body.withdrawals->resize(16);  // trivially copyable
     h.withdrawals_root = eth::withdrawals_root(*block.body.withdrawals);
     h.transactions_root = eth::transactions_root(block.body.transactions);
 
     // Every sender that recovers can pay and has the transaction's nonce.
     state::MemoryState pre;
     for (const eth::Transaction& tx : block.body.transactions) {
-        if (const auto s = eth::sender(tx))
-            pre.put(*s, tx.nonce(), Uint256(1) << 200, Bytes{}, {});
+        if (const auto s = eth::sender(tx)) pre.put(*s, tx.nonce(), Uint256(1) << 200, Bytes{}, {});
     }
-    const auto hashes = [](std::uint64_t n) {
-        return n == 0 ? genesis_hash : Hash32{};
-    };
+    const auto hashes = [](std::uint64_t n) { return n == 0 ? genesis_hash : Hash32{}; };
     const auto root_of = [&pre](std::span<const state::AccountChange> changes) {
         state::MemoryState next = pre;
         next.apply(changes);

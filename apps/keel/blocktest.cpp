@@ -29,13 +29,16 @@ struct Node {
 using Chain = std::unordered_map<Hash32, Node>;
 
 /// The chain config of a test: its network, chain id and blob schedule.
-eth::ChainConfig config_of(const json& t, const BlockTestOptions& options, const std::string& where) {
+eth::ChainConfig config_of(const json& t, const BlockTestOptions& options,
+                           const std::string& where) {
     const std::string network = field(t, "network", where).get<std::string>();
     std::uint64_t chain_id = 1;
     const json* cfg = t.contains("config") ? &t.at("config") : nullptr;
-    if (cfg && cfg->contains("chainid")) chain_id = u64(cfg->at("chainid"), where + " config.chainid");
+    if (cfg && cfg->contains("chainid"))
+        chain_id = u64(cfg->at("chainid"), where + " config.chainid");
     auto config = eth::test_network(network, chain_id);
-    if (!config) bad(where, "network " + network + " is not a fork or a fork transition keel knows");
+    if (!config)
+        bad(where, "network " + network + " is not a fork or a fork transition keel knows");
     if (options.devnet_system_contracts) {
         const eth::SystemContracts early = eth::SystemContracts::devnet5();
         bool uses_early = false;
@@ -43,7 +46,8 @@ eth::ChainConfig config_of(const json& t, const BlockTestOptions& options, const
             if (!t.contains(part) || !t.at(part).is_object()) continue;
             for (const auto& [address, acc] : t.at(part).items()) {
                 const auto a = hex::decode_fixed<Address>(address);
-                const bool has_code = acc.contains("code") && acc.at("code") != "0x" && acc.at("code") != "";
+                const bool has_code =
+                    acc.contains("code") && acc.at("code") != "0x" && acc.at("code") != "";
                 if (a && has_code &&
                     (*a == early.history_storage || *a == early.withdrawal_requests ||
                      *a == early.consolidation_requests))
@@ -58,8 +62,9 @@ eth::ChainConfig config_of(const json& t, const BlockTestOptions& options, const
             const auto fork = eth::parse_fork(fork_name);
             if (!fork) continue;  // a blob-parameter-only fork keel does not schedule from a test
             config->set_blob_params(
-                *fork, {u64(field(p, "target", w), w + " target"), u64(field(p, "max", w), w + " max"),
-                        u64(field(p, "baseFeeUpdateFraction", w), w + " baseFeeUpdateFraction")});
+                *fork,
+                {u64(field(p, "target", w), w + " target"), u64(field(p, "max", w), w + " max"),
+                 u64(field(p, "baseFeeUpdateFraction", w), w + " baseFeeUpdateFraction")});
         }
     }
     return *config;
@@ -80,7 +85,8 @@ std::string first_difference(const state::MemoryState& got, const state::MemoryS
         if (mine.account.balance != stored.account.balance)
             return "account " + a + " balance " + mine.account.balance.to_dec() + ", want " +
                    stored.account.balance.to_dec();
-        if (mine.account.code_hash != stored.account.code_hash) return "account " + a + " code differs";
+        if (mine.account.code_hash != stored.account.code_hash)
+            return "account " + a + " code differs";
         for (const auto& [k, v] : stored.storage) {
             const auto s = mine.storage.find(k);
             const Uint256 have = s == mine.storage.end() ? Uint256{} : s->second;
@@ -93,7 +99,8 @@ std::string first_difference(const state::MemoryState& got, const state::MemoryS
                 return "account " + a + " slot " + k.to_hex() + " = " + v.to_hex() + ", want 0x0";
     }
     for (const auto& [address, stored] : g)
-        if (!w.contains(address)) return "account " + hex::encode_prefixed(address.view()) + " should not exist";
+        if (!w.contains(address))
+            return "account " + hex::encode_prefixed(address.view()) + " should not exist";
     return "state differs";
 }
 
@@ -106,7 +113,8 @@ void run_one(const std::string& name, const json& t, const BlockTestOptions& opt
     const Bytes genesis_rlp = bytes_of(field(t, "genesisRLP", where), where + " genesisRLP");
     const auto genesis = eth::decode_block(genesis_rlp);
     if (!genesis) bad(where, "genesisRLP: " + eth::to_string(genesis.error()));
-    auto pre = std::make_shared<state::MemoryState>(accounts(field(t, "pre", where), where + " pre"));
+    auto pre =
+        std::make_shared<state::MemoryState>(accounts(field(t, "pre", where), where + " pre"));
     const Hash32 genesis_hash = genesis->hash();
     if (const Hash32 root = pre->state_root(); root != genesis->header.state_root) {
         c.error = "genesis: pre-state root " + hex32(root) + ", header has " +
@@ -139,7 +147,8 @@ void run_one(const std::string& name, const json& t, const BlockTestOptions& opt
         std::shared_ptr<state::MemoryState> post;
         if (parent != nullptr) {
             // BLOCKHASH: up the parent links; `h` is always the hash of `at`.
-            const auto hashes = [&chain, parent, first = block->header.parent_hash](std::uint64_t n) {
+            const auto hashes = [&chain, parent,
+                                 first = block->header.parent_hash](std::uint64_t n) {
                 Hash32 h = first;
                 const Node* at = parent;
                 while (at != nullptr && at->header.number > n) {
@@ -170,10 +179,12 @@ void run_one(const std::string& name, const json& t, const BlockTestOptions& opt
                 while (!named && !rest.empty()) {
                     const auto bar = rest.find('|');
                     named = rest.substr(0, bar) == refused_as;
-                    rest = bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
+                    rest =
+                        bar == std::string_view::npos ? std::string_view{} : rest.substr(bar + 1);
                 }
                 if (!named) {
-                    c.error = w + " refused as " + refused_as + " (" + refusal + "), want " + expected;
+                    c.error =
+                        w + " refused as " + refused_as + " (" + refusal + "), want " + expected;
                     return;
                 }
                 ++c.refused;
@@ -188,7 +199,8 @@ void run_one(const std::string& name, const json& t, const BlockTestOptions& opt
         }
         const Hash32 hash = block->hash();
         if (b.contains("blockHeader") && b.at("blockHeader").contains("hash")) {
-            const Hash32 want = fixed_of<Hash32>(b.at("blockHeader").at("hash"), where + " " + w + " hash");
+            const Hash32 want =
+                fixed_of<Hash32>(b.at("blockHeader").at("hash"), where + " " + w + " hash");
             if (want != hash) {
                 c.error = w + ": hash " + hex32(hash) + ", fixture has " + hex32(want);
                 return;
@@ -200,7 +212,8 @@ void run_one(const std::string& name, const json& t, const BlockTestOptions& opt
     }
 
     c.head = hex32(head);
-    const Hash32 want_head = fixed_of<Hash32>(field(t, "lastblockhash", where), where + " lastblockhash");
+    const Hash32 want_head =
+        fixed_of<Hash32>(field(t, "lastblockhash", where), where + " lastblockhash");
     if (head != want_head) {
         c.error = "head " + c.head + ", want " + hex32(want_head);
         return;
@@ -213,7 +226,8 @@ void run_one(const std::string& name, const json& t, const BlockTestOptions& opt
             return;
         }
     } else {
-        const Hash32 want = fixed_of<Hash32>(field(t, "postStateHash", where), where + " postStateHash");
+        const Hash32 want =
+            fixed_of<Hash32>(field(t, "postStateHash", where), where + " postStateHash");
         if (const Hash32 root = final_state.state_root(); root != want) {
             c.error = "post state root " + hex32(root) + ", want " + hex32(want);
             return;

@@ -30,10 +30,10 @@ struct BlockTestCase {
     std::string name;
     std::string network;
     bool pass = false;
-    std::size_t blocks = 0;    ///< blocks executed and accepted
-    std::size_t refused = 0;   ///< blocks refused, as expected
-    std::string head;          ///< 0x-hex hash of the head keel ended on
-    std::string error;         ///< why it failed
+    std::size_t blocks = 0;   ///< blocks executed and accepted
+    std::size_t refused = 0;  ///< blocks refused, as expected
+    std::string head;         ///< 0x-hex hash of the head keel ended on
+    std::string error;        ///< why it failed
 };
 
 /// Runs every test of the fixture at `path`, calling `report` for each. A file that is not a

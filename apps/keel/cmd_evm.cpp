@@ -149,8 +149,8 @@ void add_evm_command(CLI::App& app) {
         bool failures_only = false;
     };
     auto block_args = std::make_shared<BlockArgs>();
-    auto* bt = evm->add_subcommand("blocktest",
-                                   "run blockchain-test fixtures; exit 1 if any test fails");
+    auto* bt =
+        evm->add_subcommand("blocktest", "run blockchain-test fixtures; exit 1 if any test fails");
     bt->add_option("paths", block_args->paths,
                    "fixture files or folders of them (*.json, recursively)")
         ->required();
@@ -194,8 +194,7 @@ void add_evm_command(CLI::App& app) {
                 }
             });
         }
-        std::fprintf(stderr, "%zu passed, %zu failed in %zu files\n", passed, failed,
-                     files.size());
+        std::fprintf(stderr, "%zu passed, %zu failed in %zu files\n", passed, failed, files.size());
         if (failed != 0)
             throw Failure{kExitBadData, std::to_string(failed) + " blockchain tests failed"};
     });
@@ -220,7 +219,8 @@ void add_evm_command(CLI::App& app) {
     run->add_option("--code", run_args->code, "the bytecode: hex, @file (raw bytes) or -")
         ->required();
     run->add_option("--input", run_args->input, "call data: hex, @file or - (default: none)");
-    run->add_option("--gas", run_args->gas, "gas for the call, or with --tx the gas limit (default 30000000)")
+    run->add_option("--gas", run_args->gas,
+                    "gas for the call, or with --tx the gas limit (default 30000000)")
         ->check(whole_number("an amount of gas", 0,
                              static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())));
     run->add_option("--fork", run_args->fork, "fork rules (default Osaka)");
@@ -243,12 +243,15 @@ void add_evm_command(CLI::App& app) {
         if (!fork) throw Failure{kExitUsage, "--fork: unknown fork " + run_args->fork};
         const auto address_arg = [](const std::string& text, const char* what) {
             const auto a = hex::decode_fixed<Address>(text);
-            if (!a) throw Failure{kExitUsage, std::string(what) + ": not a 20-byte hex address: " + text};
+            if (!a)
+                throw Failure{kExitUsage,
+                              std::string(what) + ": not a 20-byte hex address: " + text};
             return *a;
         };
         const auto wei_arg = [](const std::string& text, const char* what) {
             const auto v = Uint256::from_string(text);
-            if (!v) throw Failure{kExitUsage, std::string(what) + ": not a 256-bit number: " + text};
+            if (!v)
+                throw Failure{kExitUsage, std::string(what) + ": not a 256-bit number: " + text};
             return *v;
         };
         Bytes code = read_data_arg(run_args->code, "--code");
@@ -256,12 +259,14 @@ void add_evm_command(CLI::App& app) {
             run_args->input.empty() ? Bytes{} : read_data_arg(run_args->input, "--input");
         const Address contract = address_arg(run_args->address, "--address");
         const Address caller = address_arg(run_args->sender, "--sender");
-        if (contract == caller) throw Failure{kExitUsage, "--sender: the same address as --address"};
+        if (contract == caller)
+            throw Failure{kExitUsage, "--sender: the same address as --address"};
         state::MemoryState pre;
         pre.put(contract, 1, wei_arg(run_args->balance, "--balance"), std::move(code), {});
         pre.put(caller, run_args->sender_nonce,
-                run_args->sender_balance.empty() ? Uint256::max()
-                                                 : wei_arg(run_args->sender_balance, "--sender-balance"),
+                run_args->sender_balance.empty()
+                    ? Uint256::max()
+                    : wei_arg(run_args->sender_balance, "--sender-balance"),
                 Bytes{}, {});
         state::Overlay overlay(pre);
         evm::BlockEnv block;

@@ -5,8 +5,9 @@
 /// to_string(error) gives the one line the CLI prints, e.g.
 ///   "block 3: state root 0x5c..e1 differs from the header's 0x77..0a"
 ///   "block 7 transaction 2: nonce too high (state 3, tx 5)"
-/// exception_name() gives execution-spec-tests' name for the rule ("BlockException.INVALID_REQUESTS",
-/// or a transaction's "TransactionException.NONCE_MISMATCH_TOO_HIGH").
+/// exception_name() gives execution-spec-tests' name for the rule
+/// ("BlockException.INVALID_REQUESTS", or a transaction's
+/// "TransactionException.NONCE_MISMATCH_TOO_HIGH").
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,35 +19,35 @@ namespace keel::chain {
 
 enum class Errc : std::uint8_t {
     // ---- the header against its parent and its fork ----------------------------------------
-    wrong_fields,               ///< a field the fork requires is missing, or one it has not
-                                ///< introduced is present (INCORRECT_BLOCK_FORMAT)
-    wrong_number,               ///< not the parent's number + 1 (INVALID_BLOCK_NUMBER)
-    timestamp_not_after_parent, ///< (INVALID_BLOCK_TIMESTAMP_OLDER_THAN_PARENT)
-    extra_data_too_long,        ///< over 32 bytes (EXTRA_DATA_TOO_BIG)
-    gas_limit_out_of_bounds,    ///< moved by parent/1024 or more, or under 5,000 (INVALID_GASLIMIT)
-    gas_used_above_limit,       ///< (GAS_USED_OVERFLOW)
-    wrong_base_fee,             ///< not EIP-1559's value for the parent (INVALID_BASEFEE_PER_GAS)
-    wrong_excess_blob_gas,      ///< not EIP-4844's value (INCORRECT_EXCESS_BLOB_GAS)
-    proof_of_work_fields,       ///< difficulty, nonce or ommers after the Merge (EIP-3675)
-    block_too_large,            ///< rlp(block) over EIP-7934's limit (RLP_BLOCK_LIMIT_EXCEEDED)
+    wrong_fields,                ///< a field the fork requires is missing, or one it has not
+                                 ///< introduced is present (INCORRECT_BLOCK_FORMAT)
+    wrong_number,                ///< not the parent's number + 1 (INVALID_BLOCK_NUMBER)
+    timestamp_not_after_parent,  ///< (INVALID_BLOCK_TIMESTAMP_OLDER_THAN_PARENT)
+    extra_data_too_long,         ///< over 32 bytes (EXTRA_DATA_TOO_BIG)
+    gas_limit_out_of_bounds,  ///< moved by parent/1024 or more, or under 5,000 (INVALID_GASLIMIT)
+    gas_used_above_limit,     ///< (GAS_USED_OVERFLOW)
+    wrong_base_fee,           ///< not EIP-1559's value for the parent (INVALID_BASEFEE_PER_GAS)
+    wrong_excess_blob_gas,    ///< not EIP-4844's value (INCORRECT_EXCESS_BLOB_GAS)
+    proof_of_work_fields,     ///< difficulty, nonce or ommers after the Merge (EIP-3675)
+    block_too_large,          ///< rlp(block) over EIP-7934's limit (RLP_BLOCK_LIMIT_EXCEEDED)
     // ---- the body against the header ------------------------------------------------------
     wrong_transactions_root,  ///< (INVALID_TRANSACTIONS_ROOT)
     wrong_ommers_hash,        ///< (INVALID_UNCLES_HASH)
     wrong_withdrawals_root,   ///< (INVALID_WITHDRAWALS_ROOT)
     wrong_withdrawals,        ///< withdrawals present before Shanghai or absent from it
     // ---- execution ------------------------------------------------------------------------
-    invalid_transaction,      ///< a transaction the state refuses (its TxError says why)
-    invalid_sender,           ///< a signature that recovers no sender
-    blob_gas_above_limit,     ///< the block's blobs exceed the maximum (BLOB_GAS_USED_ABOVE_LIMIT)
-    wrong_blob_gas_used,      ///< (INCORRECT_BLOB_GAS_USED)
-    wrong_gas_used,           ///< (INVALID_GAS_USED)
-    wrong_receipts_root,      ///< (INVALID_RECEIPTS_ROOT)
-    wrong_logs_bloom,         ///< (INVALID_LOG_BLOOM)
-    wrong_state_root,         ///< (INVALID_STATE_ROOT)
-    wrong_requests_hash,      ///< (INVALID_REQUESTS)
-    system_contract_empty,    ///< EIP-7002/7251 contract without code (SYSTEM_CONTRACT_EMPTY)
-    system_contract_failed,   ///< its call failed (SYSTEM_CONTRACT_CALL_FAILED)
-    invalid_deposit_event,    ///< a DepositEvent log of another layout (INVALID_DEPOSIT_EVENT_LAYOUT)
+    invalid_transaction,     ///< a transaction the state refuses (its TxError says why)
+    invalid_sender,          ///< a signature that recovers no sender
+    blob_gas_above_limit,    ///< the block's blobs exceed the maximum (BLOB_GAS_USED_ABOVE_LIMIT)
+    wrong_blob_gas_used,     ///< (INCORRECT_BLOB_GAS_USED)
+    wrong_gas_used,          ///< (INVALID_GAS_USED)
+    wrong_receipts_root,     ///< (INVALID_RECEIPTS_ROOT)
+    wrong_logs_bloom,        ///< (INVALID_LOG_BLOOM)
+    wrong_state_root,        ///< (INVALID_STATE_ROOT)
+    wrong_requests_hash,     ///< (INVALID_REQUESTS)
+    system_contract_empty,   ///< EIP-7002/7251 contract without code (SYSTEM_CONTRACT_EMPTY)
+    system_contract_failed,  ///< its call failed (SYSTEM_CONTRACT_CALL_FAILED)
+    invalid_deposit_event,  ///< a DepositEvent log of another layout (INVALID_DEPOSIT_EVENT_LAYOUT)
 };
 
 /// A short phrase: "state root differs from the header's".
@@ -54,11 +55,12 @@ std::string_view describe(Errc c) noexcept;
 
 struct BlockError {
     Errc code;
-    std::uint64_t number = 0;             ///< the block's number
-    std::optional<std::size_t> tx{};      ///< the transaction at fault, by index in the block
-    std::optional<evm::TxError> tx_error{};  ///< for invalid_transaction
+    std::uint64_t number = 0;                  ///< the block's number
+    std::optional<std::size_t> tx{};           ///< the transaction at fault, by index in the block
+    std::optional<evm::TxError> tx_error{};    ///< for invalid_transaction
     std::optional<eth::Error> sender_error{};  ///< for invalid_sender
-    std::string detail{};  ///< the values that disagree: "0x5c..e1 differs from the header's 0x77..0a"
+    std::string
+        detail{};  ///< the values that disagree: "0x5c..e1 differs from the header's 0x77..0a"
 };
 
 /// One line: "block <n>[ transaction <i>]: <what>[: <detail>]".

@@ -34,10 +34,10 @@ eth::Log to_eth_log(const state::Log& l) {
 
 Uint256 block_reward(Fork fork) {
     const Uint256 ether(1'000'000'000'000'000'000ULL);
-    if (fork >= Fork::paris) return 0;                       // EIP-3675
-    if (fork >= Fork::constantinople) return ether * 2;      // EIP-1234
-    if (fork >= Fork::byzantium) return ether * 3;           // EIP-649
-    return ether * 5;                                        // yellow paper §11.3
+    if (fork >= Fork::paris) return 0;                   // EIP-3675
+    if (fork >= Fork::constantinople) return ether * 2;  // EIP-1234
+    if (fork >= Fork::byzantium) return ether * 3;       // EIP-649
+    return ether * 5;                                    // yellow paper §11.3
 }
 
 Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const eth::Header& parent,
@@ -50,18 +50,21 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
     const eth::BlockBody& body = block.body;
     const Fork fork = config.fork_at(h.number, h.timestamp);
     auto fail = [&](Errc code, std::string detail = {}) {
-        return std::unexpected(BlockError{.code = code, .number = h.number, .detail = std::move(detail)});
+        return std::unexpected(
+            BlockError{.code = code, .number = h.number, .detail = std::move(detail)});
     };
 
     if (auto v = validate_header(h, parent, config); !v) return std::unexpected(v.error());
     if (fork >= Fork::osaka) {
         const std::size_t size = encoded_size != 0 ? encoded_size : eth::encoded_size(block);
-        if (size > kMaxRlpBlockSize) return fail(Errc::block_too_large, std::to_string(size) + " bytes");
+        if (size > kMaxRlpBlockSize)
+            return fail(Errc::block_too_large, std::to_string(size) + " bytes");
     }
 
     // ---- the body against the header's commitments ------------------------------------------
     trie::RootBuilder builder;
-    if (const Hash32 r = eth::transactions_root(body.transactions, builder); r != h.transactions_root)
+    if (const Hash32 r = eth::transactions_root(body.transactions, builder);
+        r != h.transactions_root)
         return fail(Errc::wrong_transactions_root, differs(r, h.transactions_root));
     if (const Hash32 r = eth::ommers_hash(body.ommers); r != h.ommers_hash)
         return fail(Errc::wrong_ommers_hash, differs(r, h.ommers_hash));
@@ -71,7 +74,8 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
         return fail(Errc::wrong_withdrawals, fork >= Fork::shanghai ? "absent" : "present");
     if (body.withdrawals) {
         const Hash32 r = eth::withdrawals_root(*body.withdrawals, builder);
-        if (r != *h.withdrawals_root) return fail(Errc::wrong_withdrawals_root, differs(r, *h.withdrawals_root));
+        if (r != *h.withdrawals_root)
+            return fail(Errc::wrong_withdrawals_root, differs(r, *h.withdrawals_root));
     }
 
     // ---- the environment ------------------------------------------------------------------
@@ -114,7 +118,8 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
         const std::uint64_t blob_gas = tx.blob_versioned_hashes().size() * eth::kGasPerBlob;
         if (out.blob_gas_used + blob_gas > max_blob_gas) {
             BlockError e{.code = Errc::blob_gas_above_limit, .number = h.number, .tx = i};
-            e.detail = std::to_string(out.blob_gas_used + blob_gas) + " > " + std::to_string(max_blob_gas);
+            e.detail =
+                std::to_string(out.blob_gas_used + blob_gas) + " > " + std::to_string(max_blob_gas);
             return std::unexpected(std::move(e));
         }
         auto r = evm::execute_transaction(tx, *senders[i], env, overlay, fork, tracer,
@@ -176,17 +181,19 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
             }
             evm::CallResult r = system_call(overlay, env, fork, contract, {});
             if (r.status != evm::Status::success)
-                return fail(Errc::system_contract_failed,
-                            hex::encode_prefixed(contract.view()) + ": " +
-                                std::string(evm::describe(r.status)));
+                return fail(Errc::system_contract_failed, hex::encode_prefixed(contract.view()) +
+                                                              ": " +
+                                                              std::string(evm::describe(r.status)));
             out.requests.push_back(std::move(r.output));
         }
         const Hash32 r = requests_hash(out.requests);
-        if (r != *h.requests_hash) return fail(Errc::wrong_requests_hash, differs(r, *h.requests_hash));
+        if (r != *h.requests_hash)
+            return fail(Errc::wrong_requests_hash, differs(r, *h.requests_hash));
     }
 
     // ---- the header's results -----------------------------------------------------------------
-    if (out.gas_used != h.gas_used) return fail(Errc::wrong_gas_used, differs(out.gas_used, h.gas_used));
+    if (out.gas_used != h.gas_used)
+        return fail(Errc::wrong_gas_used, differs(out.gas_used, h.gas_used));
     if (fork >= Fork::cancun && out.blob_gas_used != *h.blob_gas_used)
         return fail(Errc::wrong_blob_gas_used, differs(out.blob_gas_used, *h.blob_gas_used));
     if (const Hash32 r = eth::receipts_root(out.receipts, builder); r != h.receipts_root)

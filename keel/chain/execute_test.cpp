@@ -34,7 +34,8 @@ Fixture load() {
     const json& t = file.begin().value();
     Fixture f;
     f.genesis = *eth::decode_block(testutil::from_hex(t.at("genesisRLP").get<std::string>()));
-    f.block = *eth::decode_block(testutil::from_hex(t.at("blocks").at(0).at("rlp").get<std::string>()));
+    f.block =
+        *eth::decode_block(testutil::from_hex(t.at("blocks").at(0).at("rlp").get<std::string>()));
     f.pre = testutil::memory_state_of(t.at("pre"));
     return f;
 }

@@ -12,15 +12,16 @@ using eth::Fork;
 
 /// How many of the optional header fields (header.hpp) the fork requires.
 std::size_t optional_fields_of(Fork f) noexcept {
-    if (f >= Fork::prague) return 6;  // requests hash (EIP-7685)
-    if (f >= Fork::cancun) return 5;  // blob gas used, excess blob gas, beacon root
+    if (f >= Fork::prague) return 6;    // requests hash (EIP-7685)
+    if (f >= Fork::cancun) return 5;    // blob gas used, excess blob gas, beacon root
     if (f >= Fork::shanghai) return 2;  // withdrawals root
     if (f >= Fork::london) return 1;    // base fee
     return 0;
 }
 
 std::unexpected<BlockError> fail(Errc code, const eth::Header& h, std::string detail = {}) {
-    return std::unexpected(BlockError{.code = code, .number = h.number, .detail = std::move(detail)});
+    return std::unexpected(
+        BlockError{.code = code, .number = h.number, .detail = std::move(detail)});
 }
 
 std::string versus(const std::string& got, const std::string& want) {
@@ -86,8 +87,8 @@ Result<void, BlockError> validate_header(const eth::Header& h, const eth::Header
                         std::string(eth::name(fork)) + " has " +
                         std::to_string(optional_fields_of(fork)));
     if (h.number != parent.number + 1 || parent.number == ~std::uint64_t{0})
-        return fail(Errc::wrong_number, h, versus(std::to_string(h.number),
-                                                  std::to_string(parent.number) + " + 1"));
+        return fail(Errc::wrong_number, h,
+                    versus(std::to_string(h.number), std::to_string(parent.number) + " + 1"));
     if (h.timestamp <= parent.timestamp)
         return fail(Errc::timestamp_not_after_parent, h,
                     std::to_string(h.timestamp) + ", parent " + std::to_string(parent.timestamp));
@@ -112,9 +113,9 @@ Result<void, BlockError> validate_header(const eth::Header& h, const eth::Header
             return fail(Errc::wrong_base_fee, h, versus(dec(*h.base_fee_per_gas), dec(want)));
     }
     if (fork >= Fork::cancun) {
-        const std::uint64_t want = expected_excess_blob_gas(
-            parent, fork, config.blob_params(fork, h.timestamp),
-            config.blob_params(parent_fork, parent.timestamp));
+        const std::uint64_t want =
+            expected_excess_blob_gas(parent, fork, config.blob_params(fork, h.timestamp),
+                                     config.blob_params(parent_fork, parent.timestamp));
         if (*h.excess_blob_gas != want)
             return fail(Errc::wrong_excess_blob_gas, h,
                         versus(std::to_string(*h.excess_blob_gas), std::to_string(want)));

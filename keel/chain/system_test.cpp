@@ -88,7 +88,8 @@ TEST(SystemCalls, MainnetAddressesAndDevnetRule) {
     const auto d = eth::SystemContracts::devnet6();
     EXPECT_EQ(hex::encode(m.beacon_roots.view()), "000f3df6d732807ef1319fb7b8bb8522d0beac02");
     EXPECT_EQ(hex::encode(m.history_storage.view()), "0000f90827f1c53a10cb7a02335b175320002935");
-    EXPECT_EQ(hex::encode(m.withdrawal_requests.view()), "00000961ef480eb55e80d19ad83579a64c007002");
+    EXPECT_EQ(hex::encode(m.withdrawal_requests.view()),
+              "00000961ef480eb55e80d19ad83579a64c007002");
     EXPECT_EQ(hex::encode(m.consolidation_requests.view()),
               "0000bbddc7ce488642fb579f8b00f3a590007251");
     EXPECT_TRUE(m.empty_is_invalid);
@@ -97,8 +98,10 @@ TEST(SystemCalls, MainnetAddressesAndDevnetRule) {
     const auto early = eth::SystemContracts::devnet5();
     EXPECT_FALSE(early.empty_is_invalid);
     EXPECT_EQ(early.beacon_roots, m.beacon_roots);
-    EXPECT_EQ(hex::encode(early.withdrawal_requests.view()), "0c15f14308530b7cdb8460094bbb9cc28b9aaaaa");
-    EXPECT_EQ(hex::encode(early.history_storage.view()), "0f792be4b0c0cb4dae440ef133e90c0ecd48cccc");
+    EXPECT_EQ(hex::encode(early.withdrawal_requests.view()),
+              "0c15f14308530b7cdb8460094bbb9cc28b9aaaaa");
+    EXPECT_EQ(hex::encode(early.history_storage.view()),
+              "0f792be4b0c0cb4dae440ef133e90c0ecd48cccc");
 }
 
 }  // namespace

@@ -74,8 +74,8 @@ TEST(ChainConfig, TestNetworkNames) {
     // Names it does not read: unknown forks, a transition backwards, a time fork at a block, a
     // block fork at a time, a bad number.
     for (const char* bad : {"", "Pectra", "PragueToCancunAtTime15k", "CancunToPragueAt5",
-                            "BerlinToLondonAtTime5", "CancunToPragueAtTime", "CancunToPragueAtTime1x",
-                            "CancunToPragueAtTime99999999999999999999k"})
+                            "BerlinToLondonAtTime5", "CancunToPragueAtTime",
+                            "CancunToPragueAtTime1x", "CancunToPragueAtTime99999999999999999999k"})
         EXPECT_FALSE(test_network(bad)) << bad;
 }
 

@@ -150,9 +150,9 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
 
     const std::uint64_t blobs = tx.blob_versioned_hashes().size();
     const std::uint64_t blob_gas = blobs * kGasPerBlob;
-    const std::uint64_t max_blob_gas =
-        limits.max_blob_gas != 0 ? limits.max_blob_gas
-                                 : eth::default_blob_params(fork).max * kGasPerBlob;
+    const std::uint64_t max_blob_gas = limits.max_blob_gas != 0
+                                           ? limits.max_blob_gas
+                                           : eth::default_blob_params(fork).max * kGasPerBlob;
     if (blobs > 0) {
         if (tx.max_fee_per_blob_gas() < block.blob_base_fee)
             return fail(TxErrc::insufficient_max_fee_per_blob_gas);
