@@ -90,6 +90,15 @@ run_keel evm run --code 0x6002600301 --gas 100000 --trace
    "$err" == *'{"output":"","gasUsed":"0x9"}' ]]
 check evm-run-trace $? "exit $rc, stderr: $err"
 expect evm-run-trace-memory-alone 2 "" "--trace-memory requires --trace" -- evm run --code 0x00 --trace-memory
+# --tx --json: the same code as a transaction (intrinsic 21000 + SSTORE of a cold zero slot 22100
+# + 24 for the rest = 43124 = 0xa874), with the storage change and the caller's new nonce.
+run_keel evm run --tx --json --fork Prague --gas 100000 --code 0x6002600155600160005260206000f3
+[[ $rc == 0 && "$out" == *'"gasUsed":"0xa874"'* && "$out" == *'"storage":{"0x1":"0x2"}'* &&
+   "$out" == *'"0x000000000000000000000000000000000000ca11":{"balance":'*'"nonce":1'* &&
+   "$out" == *'"status":"success"'* ]]
+check evm-run-tx-json $? "exit $rc, stdout: $out"
+expect evm-run-bad-address 2 "" "--address: not a 20-byte hex address: 0x12" -- evm run --code 0x00 --address 0x12
+expect evm-run-same-address 2 "" "--sender: the same address as --address" -- evm run --code 0x00 --sender 0x000000000000000000000000000000000000c0de
 osaka="$vectors/evm/state_tests/eest_osaka"
 st_file=$(ls "$osaka"/*.json 2>/dev/null | head -1)
 [[ -n "$st_file" ]] || st_file=$(find "$osaka" -name '*.json' | sort | head -1)
