@@ -3,14 +3,20 @@
 // the contract on a fresh overlay over its pre-state with the code analysis cached (as evmone's
 // "baseline/execute" times pre-analysed code). Counters: gas used per call, and gas per second
 // of wall time (UseRealTime). bench/side_by_side_evm.sh compares them with anvil's revm.
+// BM_EvmStructLog/<test>/<input>/<mode>: the same call traced by the struct logger (mode 0: the
+// defaults, stack and storage; mode 1: disable_stack and disable_storage), its JSON drained in
+// 1 MiB chunks to /dev/null (so memory is the chunk, not the trace); counters: the JSON's bytes
+// per second and per call, and steps per call.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
 #include <exception>
+#include <string>
 #include <vector>
 
 #include "bench/evm_fixture.hpp"
 #include "keel/common/assert.hpp"
+#include "keel/trace/struct_logger.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace {
@@ -31,6 +37,38 @@ void run(benchmark::State& state, const EvmCase* c) {
                            benchmark::Counter::kIsRate);
 }
 
+void run_struct_log(benchmark::State& state, const EvmCase* c, bool bare) {
+    keel::evm::AnalysisCache cache;
+    std::FILE* sink = std::fopen("/dev/null", "wb");
+    KEEL_ASSERT(sink != nullptr);
+    std::string out;
+    out.reserve(2u << 20);
+    std::uint64_t bytes = 0, per_call = 0, steps = 0;
+    keel::trace::StructLoggerOptions options;
+    options.disable_stack = options.disable_storage = bare;
+    for (auto _ : state) {
+        out.clear();
+        std::uint64_t drained = 0;
+        keel::trace::StructLogger logger(out, c->fork, options);
+        logger.set_drain(1u << 20, [&](std::string& buf) {
+            std::fwrite(buf.data(), 1, buf.size(), sink);
+            drained += buf.size();
+            buf.clear();
+        });
+        const auto r = keel::bench::run_evm_case(*c, cache, &logger);
+        logger.finish(static_cast<std::uint64_t>(c->gas - r.gas_left),
+                      r.status != keel::evm::Status::success, r.output);
+        std::fwrite(out.data(), 1, out.size(), sink);
+        per_call = drained + out.size();
+        bytes += per_call;
+        steps = logger.steps();
+    }
+    std::fclose(sink);
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes));
+    state.counters["json_bytes"] = static_cast<double>(per_call);
+    state.counters["steps"] = static_cast<double>(steps);
+}
+
 // Registered when the vectors are there; without them keel-bench still runs its other cases.
 [[maybe_unused]] const bool registered = [] {
     static std::vector<EvmCase> cases;
@@ -42,6 +80,16 @@ void run(benchmark::State& state, const EvmCase* c) {
     }
     for (const EvmCase& c : cases)
         benchmark::RegisterBenchmark(("BM_Evm/" + c.name).c_str(), run, &c)->UseRealTime();
+    for (const EvmCase& c : cases) {
+        for (const int mode : {0, 1})
+            benchmark::RegisterBenchmark(
+                ("BM_EvmStructLog/" + c.name + "/" + std::to_string(mode)).c_str(),
+                [mode](benchmark::State& st, const EvmCase* e) {
+                    run_struct_log(st, e, mode == 1);
+                },
+                &c)
+                ->UseRealTime();
+    }
     return true;
 }();
 

@@ -23,8 +23,14 @@ void StructLogger::on_call_end(const evm::Message& /*msg*/, const evm::CallResul
     if (!frames_.empty()) frames_.pop_back();
 }
 
+void StructLogger::set_drain(std::size_t at, std::function<void(std::string&)> drain) {
+    drain_at_ = at;
+    drain_ = std::move(drain);
+}
+
 void StructLogger::on_step(const evm::StepView& s) {
     close_step();
+    if (drain_ && out_.size() >= drain_at_) drain_(out_);
     if (options_.limit != 0 && steps_ >= options_.limit) return;
     if (steps_ != 0) out_ += ',';
     ++steps_;

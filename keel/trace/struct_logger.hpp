@@ -19,9 +19,13 @@
 /// disable_storage). `limit` steps at most are recorded (0: all); execution goes on.
 ///
 /// Stack words are hex-encoded straight from their limbs into the buffer as each step is
-/// written: nothing is padded or copied as a string first.
+/// written: nothing is padded or copied as a string first. What is written is never changed
+/// afterwards, so a stream may take the buffer's bytes at any point: with set_drain(), the
+/// buffer is handed to a drain whenever it reaches a size, and memory stays bounded by that
+/// size whatever the number of steps.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -59,6 +63,11 @@ class StructLogger final : public evm::Tracer {
     /// (reverted or halted) and what it returned. Call once, after execution.
     void finish(std::uint64_t gas_used, bool failed, BytesView return_value);
 
+    /// From now on, whenever a step leaves `at` bytes or more in the buffer, calls drain(out)
+    /// (on the tracing thread), which must take the bytes and clear the buffer (an RPC response
+    /// streamed in chunks, a file). finish() does not drain: the caller takes the rest.
+    void set_drain(std::size_t at, std::function<void(std::string&)> drain);
+
     /// Steps recorded so far.
     std::uint64_t steps() const noexcept { return steps_; }
 
@@ -67,6 +76,8 @@ class StructLogger final : public evm::Tracer {
     void append_storage(const Address& a);
 
     std::string& out_;
+    std::size_t drain_at_ = 0;
+    std::function<void(std::string&)> drain_;
     eth::Fork fork_;
     StructLoggerOptions options_;
     std::uint64_t steps_ = 0;

@@ -210,5 +210,32 @@ TEST(StructLogger, ErrorOnTheFailingStepAndLimit) {
     EXPECT_EQ(limited.at("gas"), 24);
 }
 
+TEST(StructLogger, DrainKeepsTheBufferBoundedAndTheTextWhole) {
+    // Twenty PUSH1/ADD pairs: the same text whether drained every 64 bytes or kept whole.
+    std::string code;
+    for (int i = 0; i < 20; ++i) code += "600101";
+    code = "6000" + code;
+    const auto run = [&](bool drain, std::size_t* largest) {
+        std::string out, collected;
+        StructLogger logger(out, Fork::cancun);
+        if (drain)
+            logger.set_drain(64, [&](std::string& buf) {
+                if (largest) *largest = std::max(*largest, buf.size());
+                collected += buf;
+                buf.clear();
+            });
+        const evm::CallResult r = run_traced(code, Fork::cancun, 100000, logger);
+        logger.finish(static_cast<std::uint64_t>(100000 - r.gas_left), false, r.output);
+        return collected + out;
+    };
+    std::size_t largest = 0;
+    const std::string whole = run(false, nullptr);
+    const std::string drained = run(true, &largest);
+    EXPECT_EQ(drained, whole);
+    EXPECT_GT(largest, 0u);
+    EXPECT_LT(largest, 64u + 200u);  // the threshold plus at most one step's text
+    EXPECT_EQ(nlohmann::json::parse(whole).at("structLogs").size(), 42u);
+}
+
 }  // namespace
 }  // namespace keel::trace
