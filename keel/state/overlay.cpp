@@ -31,8 +31,13 @@ const Code& empty_code() {
 // ---- entries ----------------------------------------------------------------------------------
 
 Overlay::Entry& Overlay::entry(const Address& a) {
+    // The account of the last access: most accesses in a row are the running contract's
+    // (SLOAD, SSTORE, BALANCE of self). Entries are never erased, so the pointer stays valid.
+    if (last_entry_ != nullptr && last_address_ == a) return *last_entry_;
     auto [it, inserted] = entries_.try_emplace(a);
     Entry& e = it->second;
+    last_address_ = a;
+    last_entry_ = &e;
     if (inserted) {
         if (auto acc = reader_->account(a)) {
             e.committed = *acc;

@@ -209,6 +209,8 @@ class Overlay {
 
     const StateReader* reader_;
     std::unordered_map<Address, Entry, AddressHash> entries_;
+    Address last_address_{};       ///< entry()'s last account ...
+    Entry* last_entry_ = nullptr;  ///< ... and its entry (entries are never erased)
     std::unordered_map<TransientKey, Uint256, TransientHash> transient_;
     std::vector<Change> journal_;
     std::vector<std::unique_ptr<Replaced>> replaced_;
