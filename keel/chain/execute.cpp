@@ -87,19 +87,23 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
     env.difficulty = h.difficulty;
     env.prev_randao = h.mix_hash;  // PREVRANDAO from Paris (EIP-4399)
     env.base_fee = h.base_fee_per_gas.value_or(Uint256{});
-    env.blob_base_fee = blob_base_fee(h, config);
     env.chain_id = config.chain_id;
     env.block_hash = hashes;
     const eth::BlobParams blob_params = config.blob_params(fork, h.timestamp);
     const std::uint64_t max_blob_gas = blob_params.max * eth::kGasPerBlob;
+    if (fork >= Fork::cancun)  // EIP-4844, EIP-7516
+        env.blob_base_fee =
+            eth::blob_base_fee(*h.excess_blob_gas, blob_params.base_fee_update_fraction);
 
+    // One code analysis per contract for the whole block: its transactions and system calls.
+    evm::AnalysisCache analyses;
     state::Overlay overlay(state);
     if (fork >= Fork::cancun)  // EIP-4788
         (void)system_call(overlay, env, fork, config.system_contracts.beacon_roots,
-                          h.parent_beacon_block_root->view());
+                          h.parent_beacon_block_root->view(), &analyses);
     if (fork >= Fork::prague)  // EIP-2935
         (void)system_call(overlay, env, fork, config.system_contracts.history_storage,
-                          h.parent_hash.view());
+                          h.parent_hash.view(), &analyses);
 
     // ---- transactions -----------------------------------------------------------------------
     ExecutedBlock out;
@@ -123,7 +127,8 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
             return std::unexpected(std::move(e));
         }
         auto r = evm::execute_transaction(tx, *senders[i], env, overlay, fork, tracer,
-                                          {.gas_used = out.gas_used, .max_blob_gas = max_blob_gas});
+                                          {.gas_used = out.gas_used, .max_blob_gas = max_blob_gas},
+                                          &analyses);
         if (!r) {
             BlockError e{.code = Errc::invalid_transaction, .number = h.number, .tx = i};
             e.tx_error = r.error();
@@ -179,7 +184,7 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
                 out.requests.emplace_back();
                 continue;
             }
-            evm::CallResult r = system_call(overlay, env, fork, contract, {});
+            evm::CallResult r = system_call(overlay, env, fork, contract, {}, &analyses);
             if (r.status != evm::Status::success)
                 return fail(Errc::system_contract_failed, hex::encode_prefixed(contract.view()) +
                                                               ": " +
@@ -198,10 +203,7 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
         return fail(Errc::wrong_blob_gas_used, differs(out.blob_gas_used, *h.blob_gas_used));
     if (const Hash32 r = eth::receipts_root(out.receipts, builder); r != h.receipts_root)
         return fail(Errc::wrong_receipts_root, differs(r, h.receipts_root));
-    Bloom bloom;
-    for (const eth::Receipt& receipt : out.receipts)
-        for (std::size_t i = 0; i < bloom.size(); ++i) bloom[i] |= receipt.logs_bloom[i];
-    if (bloom != h.logs_bloom) return fail(Errc::wrong_logs_bloom);
+    if (eth::block_bloom(out.receipts) != h.logs_bloom) return fail(Errc::wrong_logs_bloom);
     out.changes = overlay.changes();
     out.state_root = state_root_of(out.changes);
     if (out.state_root != h.state_root)

@@ -70,13 +70,6 @@ std::uint64_t expected_excess_blob_gas(const eth::Header& parent, Fork fork,
     return excess + used - target;
 }
 
-Uint256 blob_base_fee(const eth::Header& h, const eth::ChainConfig& config) {
-    const Fork fork = config.fork_at(h.number, h.timestamp);
-    if (fork < Fork::cancun) return 0;
-    return eth::blob_base_fee(h.excess_blob_gas.value_or(0),
-                              config.blob_params(fork, h.timestamp).base_fee_update_fraction);
-}
-
 Result<void, BlockError> validate_header(const eth::Header& h, const eth::Header& parent,
                                          const eth::ChainConfig& config) {
     const Fork fork = config.fork_at(h.number, h.timestamp);

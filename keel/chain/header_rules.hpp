@@ -38,10 +38,6 @@ std::uint64_t expected_excess_blob_gas(const eth::Header& parent, eth::Fork fork
                                        const eth::BlobParams& params,
                                        const eth::BlobParams& parent_params);
 
-/// The blob base fee of a block (EIP-4844, EIP-7516's BLOBBASEFEE): from its excess blob gas
-/// and its fork's update fraction; zero before Cancun.
-Uint256 blob_base_fee(const eth::Header& h, const eth::ChainConfig& config);
-
 /// Checks `header` against `parent` (whose hash the caller has matched with the header's
 /// parent_hash) under `config`. Errors: wrong_fields, wrong_number, timestamp_not_after_parent,
 /// extra_data_too_long, gas_limit_out_of_bounds, gas_used_above_limit, wrong_base_fee,

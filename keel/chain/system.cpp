@@ -10,12 +10,12 @@
 namespace keel::chain {
 
 evm::CallResult system_call(state::Overlay& state, const evm::BlockEnv& env, eth::Fork fork,
-                            const Address& target, BytesView input) {
+                            const Address& target, BytesView input, evm::AnalysisCache* cache) {
     evm::TxEnv tx;
     tx.origin = kSystemAddress;
     evm::CallResult result;
     if (!state.code(target)->empty()) {
-        evm::Evm machine(state, env, tx, fork);
+        evm::Evm machine(state, env, tx, fork, nullptr, cache);
         evm::Message msg;
         msg.kind = evm::CallKind::call;
         msg.gas = kSystemCallGas;

@@ -18,6 +18,7 @@
 #include "keel/chain/errors.hpp"
 #include "keel/common/bytes.hpp"
 #include "keel/common/result.hpp"
+#include "keel/evm/analysis.hpp"
 #include "keel/evm/message.hpp"
 #include "keel/state/overlay.hpp"
 
@@ -31,9 +32,11 @@ inline constexpr Address kSystemAddress{{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xf
 inline constexpr std::int64_t kSystemCallGas = 30'000'000;
 
 /// Runs one system call to `target` with `input` on `state` (EIP-4788's rules: no code, no
-/// effect) and ends it as a transaction ends (EIP-161 deletions). `env` is the block's.
+/// effect) and ends it as a transaction ends (EIP-161 deletions). `env` is the block's; `cache`
+/// (optional) keeps the contract's code analysis for the block's other calls.
 evm::CallResult system_call(state::Overlay& state, const evm::BlockEnv& env, eth::Fork fork,
-                            const Address& target, BytesView input);
+                            const Address& target, BytesView input,
+                            evm::AnalysisCache* cache = nullptr);
 
 /// The request types of EIP-7685.
 enum class RequestType : std::uint8_t { deposit = 0, withdrawal = 1, consolidation = 2 };

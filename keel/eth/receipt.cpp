@@ -204,6 +204,13 @@ Bloom logs_bloom(std::span<const Log> logs) noexcept {
     return b;
 }
 
+Bloom block_bloom(std::span<const Receipt> receipts) noexcept {
+    Bloom b;
+    for (const Receipt& r : receipts)
+        for (std::size_t i = 0; i < b.size(); ++i) b[i] |= r.logs_bloom[i];
+    return b;
+}
+
 Hash32 receipts_root(std::span<const Receipt> receipts, trie::RootBuilder& builder) {
     rlp::Encoder e;  // one buffer for every envelope, grown to the largest
     return trie::ordered_root(

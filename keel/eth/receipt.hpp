@@ -94,6 +94,9 @@ void bloom_add(Bloom& bloom, BytesView entry) noexcept;
 /// The bloom of `logs`: M3:2048 of every log's address and topics, ORed (YP eq. 26-28).
 Bloom logs_bloom(std::span<const Log> logs) noexcept;
 
+/// A block header's logs bloom: the OR of its receipts' blooms (YP §4.3, eq. 35's H_b).
+Bloom block_bloom(std::span<const Receipt> receipts) noexcept;
+
 /// The receipts root: trie root of RLP(i) -> envelope of receipts[i] (YP §4.3, eq. 33).
 /// `builder` is reused for its buffers (see trie::RootBuilder).
 Hash32 receipts_root(std::span<const Receipt> receipts, trie::RootBuilder& builder);

@@ -125,6 +125,21 @@ TEST(Receipt, BloomKnownAnswer) {
               "c8d3ca65cdb4874300a9e39475508f23ed6da09fdbc487f89a2dcf50b09eb263");
 }
 
+TEST(Receipt, BlockBloomIsTheOrOfTheReceipts) {
+    Receipt a, b;
+    a.logs_bloom[0] = 0x81;
+    a.logs_bloom[255] = 0x01;
+    b.logs_bloom[0] = 0x02;
+    b.logs_bloom[100] = 0x40;
+    const Receipt both[] = {a, b};
+    const Bloom got = block_bloom(both);
+    EXPECT_EQ(got[0], 0x83);
+    EXPECT_EQ(got[100], 0x40);
+    EXPECT_EQ(got[255], 0x01);
+    EXPECT_EQ(got[1], 0x00);
+    EXPECT_TRUE(block_bloom({}).is_zero());
+}
+
 TEST(Receipt, BloomOfLogsCoversAddressesAndTopics) {
     const Log l = make_log(3, 2, 10);
     Bloom want;

@@ -135,7 +135,8 @@ std::string exception_name(const TxError& e) {
 
 Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const Address& sender,
                                               const BlockEnv& block, state::Overlay& st, Fork fork,
-                                              Tracer* tracer, BlockLimits limits) {
+                                              Tracer* tracer, BlockLimits limits,
+                                              AnalysisCache* cache) {
     if (auto v = eth::validate(tx, fork, block.chain_id.as_u64()); !v)
         return std::unexpected(TxError{TxErrc::static_check, v.error()});
     if (tx.gas_limit() > block.gas_limit - std::min(block.gas_limit, limits.gas_used))
@@ -186,7 +187,7 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     std::vector<Hash32> blob_hashes(tx.blob_versioned_hashes().begin(),
                                     tx.blob_versioned_hashes().end());
     env.blob_hashes = blob_hashes;
-    Evm evm(st, block, env, fork, tracer);
+    Evm evm(st, block, env, fork, tracer, cache);
     if (fork >= Fork::berlin) {
         st.access_account(sender);
         if (auto to = tx.to()) st.access_account(*to);

@@ -61,8 +61,11 @@ struct BlockLimits {
 };
 
 /// Executes `tx` from `sender` on `state` (ending the transaction: finalize_transaction()).
+/// `cache`, when given, keeps code analyses across calls (a block's transactions share one);
+/// otherwise each transaction analyses its code afresh.
 [[nodiscard]] Result<TxResult, TxError> execute_transaction(
     const eth::Transaction& tx, const Address& sender, const BlockEnv& block, state::Overlay& state,
-    eth::Fork fork, Tracer* tracer = nullptr, BlockLimits limits = {});
+    eth::Fork fork, Tracer* tracer = nullptr, BlockLimits limits = {},
+    AnalysisCache* cache = nullptr);
 
 }  // namespace keel::evm
