@@ -6,7 +6,9 @@
 //   - a failed call leaves no change in the state (the journal restored everything);
 //   - the traced interpreter (with an EIP-3155 tracer writing to /dev/null) gives the same
 //     status, gas left, output and state changes as the untraced one: the hooks observe, they
-//     never steer.
+//     never steer. (The untraced one checks and charges per basic block, the traced one per
+//     instruction: when a block fails both a constant check and a dynamic one, the two may name
+//     different exceptional halts, which end the frame alike; keel/evm/analysis.hpp.)
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -97,8 +99,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static std::FILE* null = std::fopen("/dev/null", "w");
     trace::Eip3155 tracer(null, fork);
     const Run traced = run(pre, fork, code, &tracer);
-    check(traced.result.status == r.status && traced.result.gas_left == r.gas_left &&
-          traced.result.output == r.output);
+    const auto halt = [](evm::Status st) {
+        return st != evm::Status::success && st != evm::Status::revert;
+    };
+    check(traced.result.status == r.status || (halt(traced.result.status) && halt(r.status)));
+    check(traced.result.gas_left == r.gas_left && traced.result.output == r.output);
     check(same(traced.changes, plain.changes));
     return 0;
 }

@@ -103,7 +103,7 @@ std::optional<Address> delegation_target(BytesView code) noexcept {
 }
 
 void Evm::FrameBuffers::Free::operator()(Uint256* p) const noexcept {
-    ::operator delete[](p, std::align_val_t{32});
+    ::operator delete[](p, std::align_val_t{kStackAlign});
 }
 
 Evm::Evm(state::Overlay& state, const BlockEnv& block, const TxEnv& tx, Fork fork, Tracer* tracer,
@@ -122,7 +122,7 @@ Evm::FrameBuffers& Evm::buffers(std::int32_t depth) {
     const auto d = static_cast<std::size_t>(depth);
     while (buffers_.size() <= d) {
         auto b = std::make_unique<FrameBuffers>();
-        void* raw = ::operator new[](kStackLimit * sizeof(Uint256), std::align_val_t{32});
+        void* raw = ::operator new[](kStackLimit * sizeof(Uint256), std::align_val_t{kStackAlign});
         b->stack_words.reset(static_cast<Uint256*>(raw));
         b->stack = b->stack_words.get();
         buffers_.push_back(std::move(b));
@@ -131,7 +131,7 @@ Evm::FrameBuffers& Evm::buffers(std::int32_t depth) {
 }
 
 std::shared_ptr<const CodeAnalysis> Evm::analysis(const Hash32& code_hash, BytesView code) {
-    return cache_->get(code_hash, code);
+    return cache_->get(code_hash, code, fork_);
 }
 
 bool Evm::is_precompile(const Address& a) const noexcept {
@@ -266,7 +266,7 @@ CallResult Evm::create_frame(const Message& msg) {
     frame.recipient = address;
     frame.code_address = address;
     frame.input = {};
-    const CodeAnalysis init = analyze(msg.input);
+    const CodeAnalysis init = analyze(msg.input, fork_);
     CallResult r = interpreter_(*this, frame, init);
     if (r.status == Status::success) {
         Bytes code = std::move(r.output);

@@ -30,7 +30,6 @@ namespace keel::evm {
 inline constexpr std::size_t kMaxCodeSize = 24576;
 inline constexpr std::size_t kMaxInitcodeSize = 2 * kMaxCodeSize;
 inline constexpr std::int32_t kMaxDepth = 1024;
-inline constexpr std::size_t kStackLimit = 1024;
 
 /// The address a CREATE from `sender` with `nonce` makes: keccak256(rlp([sender, nonce]))[12:].
 Address create_address(const Address& sender, std::uint64_t nonce);
@@ -68,12 +67,13 @@ class Evm {
     std::span<const Address> precompiles() const noexcept;
 
     // ---- for the interpreter ------------------------------------------------------------------
-    /// A frame's stack space (1,024 words, 32-byte aligned) and memory buffer, reused per depth.
+    /// A frame's stack space (1,024 words, aligned to kStackAlign) and memory buffer, reused per
+    /// depth.
     struct FrameBuffers {
         struct Free {
             void operator()(Uint256* p) const noexcept;
         };
-        std::unique_ptr<Uint256, Free> stack_words;  ///< 1,024 words, 32-byte aligned
+        std::unique_ptr<Uint256, Free> stack_words;  ///< 1,024 words, kStackAlign-aligned
         Uint256* stack = nullptr;                    ///< stack_words.get()
         Bytes memory;
     };

@@ -6,11 +6,13 @@
 // (one unit with both instances had the traced twin's extra call sites keep memory_need and
 // sdiv out of line: 2.3 % more instructions untraced; bench/evm_hooks_cost.sh).
 //
-// Dispatch is computed goto over a table of 256 labels; each instruction checks its stack,
-// charges its gas and runs. The fork is a template parameter, so every fork rule below is an
-// `if constexpr` (or a constant folded into the code) and costs nothing at run time; an opcode
-// the fork lacks jumps to the undefined-instruction exit. With Tracing false no hook code is
-// generated at all.
+// Dispatch is computed goto over a table of 256 labels. The untraced instance checks the stack
+// and charges the constant gas once per basic block, when execution enters one (analysis.hpp);
+// each instruction then charges only its dynamic gas and runs. The traced instance checks and
+// charges per instruction, as a tracer's step line shows it. The fork is a template parameter,
+// so every fork rule below is an `if constexpr` (or a constant folded into the code) and costs
+// nothing at run time; an opcode the fork lacks jumps to the undefined-instruction exit. With
+// Tracing false no hook code is generated at all.
 //
 // Gas amounts and rules follow the yellow paper and the EIPs named where they apply; the
 // memory expansion cost is 3 per word plus words^2/512 (yellow paper eq. 326).
@@ -99,6 +101,23 @@ inline void copy_padded(std::uint8_t* dst, BytesView src, const Uint256& offset,
         if (n != 0) std::memcpy(dst, src.data() + offset[0], n);
     }
     if (size != n) std::memset(dst + n, 0, size - n);
+}
+
+/// The value of a PUSHn: the n bytes at `p`, big-endian. Reads up to 8 bytes past them, which
+/// the code's padding holds.
+template <unsigned N>
+[[gnu::always_inline]] inline Uint256 push_value(const std::uint8_t* p) noexcept {
+    const auto be64 = [](const std::uint8_t* q) {
+        std::uint64_t w;
+        std::memcpy(&w, q, 8);
+        return std::endian::native == std::endian::little ? std::byteswap(w) : w;
+    };
+    std::uint64_t l[4] = {0, 0, 0, 0};
+    constexpr unsigned kFull = N / 8;
+    constexpr unsigned kRest = N % 8;
+    for (unsigned i = 0; i < kFull; ++i) l[i] = be64(p + N - 8 * (i + 1));
+    if constexpr (kRest != 0) l[kFull] = be64(p) >> (64 - 8 * kRest);
+    return Uint256::from_limbs(l[0], l[1], l[2], l[3]);
 }
 
 inline Uint256 load_word_padded(BytesView src, const Uint256& offset) {
@@ -210,69 +229,69 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
         &&op_MCOPY,
         &&op_PUSH0,
         &&op_PUSH1,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_PUSH,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_DUP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
-        &&op_SWAP,
+        &&op_PUSH2,
+        &&op_PUSH3,
+        &&op_PUSH4,
+        &&op_PUSH5,
+        &&op_PUSH6,
+        &&op_PUSH7,
+        &&op_PUSH8,
+        &&op_PUSH9,
+        &&op_PUSH10,
+        &&op_PUSH11,
+        &&op_PUSH12,
+        &&op_PUSH13,
+        &&op_PUSH14,
+        &&op_PUSH15,
+        &&op_PUSH16,
+        &&op_PUSH17,
+        &&op_PUSH18,
+        &&op_PUSH19,
+        &&op_PUSH20,
+        &&op_PUSH21,
+        &&op_PUSH22,
+        &&op_PUSH23,
+        &&op_PUSH24,
+        &&op_PUSH25,
+        &&op_PUSH26,
+        &&op_PUSH27,
+        &&op_PUSH28,
+        &&op_PUSH29,
+        &&op_PUSH30,
+        &&op_PUSH31,
+        &&op_PUSH32,
+        &&op_DUP1,
+        &&op_DUP2,
+        &&op_DUP3,
+        &&op_DUP4,
+        &&op_DUP5,
+        &&op_DUP6,
+        &&op_DUP7,
+        &&op_DUP8,
+        &&op_DUP9,
+        &&op_DUP10,
+        &&op_DUP11,
+        &&op_DUP12,
+        &&op_DUP13,
+        &&op_DUP14,
+        &&op_DUP15,
+        &&op_DUP16,
+        &&op_SWAP1,
+        &&op_SWAP2,
+        &&op_SWAP3,
+        &&op_SWAP4,
+        &&op_SWAP5,
+        &&op_SWAP6,
+        &&op_SWAP7,
+        &&op_SWAP8,
+        &&op_SWAP9,
+        &&op_SWAP10,
+        &&op_SWAP11,
+        &&op_SWAP12,
+        &&op_SWAP13,
+        &&op_SWAP14,
+        &&op_SWAP15,
+        &&op_SWAP16,
         &&op_LOG,
         &&op_LOG,
         &&op_LOG,
@@ -378,8 +397,7 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
     mem.clear();
     std::int64_t gas = msg.gas;
     const std::uint8_t* const code = analysis.padded.data();
-    std::size_t pc = 0;
-    std::uint8_t op = 0;
+    const std::uint8_t* ip = code;  // the instruction running; its pc is ip - code
     state::Overlay& st = evm.state();
     const Address self = msg.recipient;
     Bytes return_data;
@@ -387,16 +405,24 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
     Status status = Status::success;
     CallKind kind = CallKind::call;
     [[maybe_unused]] Tracer* const tracer = evm.tracer();
-    [[maybe_unused]] std::size_t traced_pc = std::numeric_limits<std::size_t>::max();
+    // The untraced instance checks and charges per basic block; a tracer sees every step's gas,
+    // so the traced one does it per instruction.
+    constexpr bool kBlocks = !Tracing;
+    // blocks[ip - code] as one address computation from ip (unsigned arithmetic, exact modulo
+    // 2^64): the interpreter keeps no register for the table's base and the code's.
+    [[maybe_unused]] const std::uintptr_t block_bias =
+        reinterpret_cast<std::uintptr_t>(analysis.blocks.data()) -
+        reinterpret_cast<std::uintptr_t>(code) * sizeof(BlockCost);
+    [[maybe_unused]] const std::uint8_t* traced_ip = nullptr;
     // The step hook, a macro rather than a lambda: a lambda capturing pc, gas and op by
     // reference made them addressable, and g++ kept them in memory in the untraced loop too (a
     // load and a store of pc and gas in every dispatch).
 #define TRACE(cost_expr)                                                              \
     do {                                                                              \
         if constexpr (Tracing) {                                                      \
-            traced_pc = pc;                                                           \
-            tracer->on_step(StepView{static_cast<std::uint32_t>(pc),                  \
-                                     op,                                              \
+            traced_ip = ip;                                                           \
+            tracer->on_step(StepView{static_cast<std::uint32_t>(ip - code),           \
+                                     *ip,                                             \
                                      msg.depth,                                       \
                                      gas,                                             \
                                      (cost_expr),                                     \
@@ -410,14 +436,13 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
         if (need.end > mem.size()) mem.resize(need.end);
     };
 
-#define DISPATCH()        \
-    do {                  \
-        op = code[pc];    \
-        goto* kTable[op]; \
+#define DISPATCH()         \
+    do {                   \
+        goto* kTable[*ip]; \
     } while (0)
 #define NEXT(n)     \
     do {            \
-        pc += (n);  \
+        ip += (n);  \
         DISPATCH(); \
     } while (0)
 #define FAIL(s)       \
@@ -425,18 +450,48 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
         status = (s); \
         goto fail;    \
     } while (0)
+// Entering the basic block at ip: one check of the stack height and of the gas for all its
+// instructions, and the block's constant gas charged (analysis.hpp). The stack's base is
+// aligned to 64 KiB (Evm::buffers), so the height in bytes is the low 16 bits of sp: no register
+// holds the base. When a check fails (or the block's sums did not fit), the exact walk names the
+// failure.
+#define BEGIN_BLOCK()                                                                      \
+    do {                                                                                   \
+        const BlockCost b_ = *reinterpret_cast<const BlockCost*>(                          \
+            block_bias + reinterpret_cast<std::uintptr_t>(ip) * sizeof(BlockCost));        \
+        const std::uint64_t h_ = reinterpret_cast<std::uintptr_t>(sp) & (kStackAlign - 1); \
+        if (h_ - b_.min_height > b_.height_range || gas < b_.gas) [[unlikely]] {           \
+            const BlockEntry e_ = enter_block_exactly(                                     \
+                analysis, static_cast<std::size_t>(ip - code), sp - bottom, gas);          \
+            if (e_.status != Status::success) FAIL(e_.status);                             \
+            gas = e_.gas_left;                                                             \
+        } else {                                                                           \
+            gas -= b_.gas;                                                                 \
+        }                                                                                  \
+    } while (0)
+// After an instruction that ends a block and falls through: the next block starts.
+#define NEXT_BLOCK(n)                         \
+    do {                                      \
+        ip += (n);                            \
+        if constexpr (kBlocks) BEGIN_BLOCK(); \
+        DISPATCH();                           \
+    } while (0)
 // The fork lacks the opcode, or the stack cannot serve it.
+// With blocks, the block's entry checked the stack.
 #define GUARD(opc)                                                                            \
     do {                                                                                      \
         if constexpr (!T[opc].defined) goto op_undefined;                                     \
-        if constexpr (T[opc].stack_in > 0) {                                                  \
+        if constexpr (!kBlocks && T[opc].stack_in > 0) {                                      \
             if (sp - bottom < T[opc].stack_in) FAIL(Status::stack_underflow);                 \
         }                                                                                     \
-        if constexpr (T[opc].stack_change > 0) {                                              \
+        if constexpr (!kBlocks && T[opc].stack_change > 0) {                                  \
             if (sp - bottom + T[opc].stack_change > static_cast<std::ptrdiff_t>(kStackLimit)) \
                 FAIL(Status::stack_overflow);                                                 \
         }                                                                                     \
     } while (0)
+// An instruction's constant gas, where the instruction charges it: 0 with blocks, whose entry
+// charged it (analysis.hpp).
+#define STATIC(opc) (kBlocks ? std::int64_t{0} : std::int64_t{T[opc].gas})
 // The step's whole cost is known: the tracer sees it, then the gas is charged.
 #define CHARGE(cost)                            \
     do {                                        \
@@ -447,7 +502,7 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
     } while (0)
 #define STATIC_OP(opc) \
     GUARD(opc);        \
-    CHARGE(T[opc].gas)
+    if constexpr (!kBlocks) CHARGE(T[opc].gas)
 #define BINARY(opc, expr)          \
     op_##opc : {                   \
         STATIC_OP(OP_##opc);       \
@@ -464,6 +519,7 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
         NEXT(1);              \
     }
 
+    if constexpr (kBlocks) BEGIN_BLOCK();
     DISPATCH();
 
     // ---- arithmetic, comparison, bits
@@ -496,7 +552,7 @@ op_MULMOD: {
 op_EXP: {
     GUARD(OP_EXP);
     constexpr std::int64_t per_byte = F >= Fork::spurious_dragon ? 50 : 10;  // EIP-160
-    CHARGE(T[OP_EXP].gas + per_byte * static_cast<std::int64_t>(sp[-2].byte_length()));
+    CHARGE(STATIC(OP_EXP) + per_byte * static_cast<std::int64_t>(sp[-2].byte_length()));
     sp[-2] = exp(sp[-1], sp[-2]);
     --sp;
     NEXT(1);
@@ -532,7 +588,7 @@ op_CLZ: {
 op_KECCAK256: {
     GUARD(OP_KECCAK256);
     const MemoryNeed need = memory_need(mem.size(), sp[-1], sp[-2]);
-    CHARGE(T[OP_KECCAK256].gas + need.cost + copy_cost(sp[-2], 6));
+    CHARGE(STATIC(OP_KECCAK256) + need.cost + copy_cost(sp[-2], 6));
     grow(need);
     const std::size_t n = sp[-2].is_zero() ? 0 : sp[-2][0];
     const Hash32 h = crypto::keccak256(n == 0 ? BytesView{} : BytesView(mem.data() + sp[-1][0], n));
@@ -546,7 +602,7 @@ op_KECCAK256: {
 op_BALANCE: {
     GUARD(OP_BALANCE);
     const Address a = to_address(sp[-1]);
-    std::int64_t cost = T[OP_BALANCE].gas;
+    std::int64_t cost = STATIC(OP_BALANCE);
     if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
     CHARGE(cost);
     sp[-1] = st.balance(a);
@@ -564,16 +620,16 @@ op_CALLDATALOAD: {
 op_CALLDATACOPY:
 op_CODECOPY: {
     // CALLDATACOPY and CODECOPY: (memory offset, source offset, size) from a byte string.
-    if (op == OP_CALLDATACOPY) {
+    if (*ip == OP_CALLDATACOPY) {
         GUARD(OP_CALLDATACOPY);
     } else {
         GUARD(OP_CODECOPY);
     }
     const MemoryNeed need = memory_need(mem.size(), sp[-1], sp[-3]);
-    CHARGE(3 + need.cost + copy_cost(sp[-3], 3));
+    CHARGE(STATIC(OP_CALLDATACOPY) + need.cost + copy_cost(sp[-3], 3));  // CODECOPY's too
     grow(need);
     if (!sp[-3].is_zero()) {
-        const BytesView src = op == OP_CALLDATACOPY ? msg.input : analysis.code();
+        const BytesView src = *ip == OP_CALLDATACOPY ? msg.input : analysis.code();
         copy_padded(mem.data() + sp[-1][0], src, sp[-2], sp[-3][0]);
     }
     sp -= 3;
@@ -584,7 +640,7 @@ op_CODECOPY: {
 op_EXTCODESIZE: {
     GUARD(OP_EXTCODESIZE);
     const Address a = to_address(sp[-1]);
-    std::int64_t cost = T[OP_EXTCODESIZE].gas;
+    std::int64_t cost = STATIC(OP_EXTCODESIZE);
     if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
     CHARGE(cost);
     sp[-1] = Uint256(st.code(a)->size());
@@ -594,7 +650,7 @@ op_EXTCODECOPY: {
     GUARD(OP_EXTCODECOPY);
     const Address a = to_address(sp[-1]);
     const MemoryNeed need = memory_need(mem.size(), sp[-2], sp[-4]);
-    std::int64_t cost = T[OP_EXTCODECOPY].gas + need.cost + copy_cost(sp[-4], 3);
+    std::int64_t cost = STATIC(OP_EXTCODECOPY) + need.cost + copy_cost(sp[-4], 3);
     if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
     CHARGE(cost);
     grow(need);
@@ -606,7 +662,7 @@ op_EXTCODECOPY: {
 op_RETURNDATACOPY: {
     GUARD(OP_RETURNDATACOPY);
     const MemoryNeed need = memory_need(mem.size(), sp[-1], sp[-3]);
-    CHARGE(T[OP_RETURNDATACOPY].gas + need.cost + copy_cost(sp[-3], 3));
+    CHARGE(STATIC(OP_RETURNDATACOPY) + need.cost + copy_cost(sp[-3], 3));
     const Uint256& from = sp[-2];
     const Uint256& n = sp[-3];
     if (!from.fits_u64() || !n.fits_u64() || from[0] > return_data.size() ||
@@ -620,7 +676,7 @@ op_RETURNDATACOPY: {
 op_EXTCODEHASH: {
     GUARD(OP_EXTCODEHASH);
     const Address a = to_address(sp[-1]);
-    std::int64_t cost = T[OP_EXTCODEHASH].gas;
+    std::int64_t cost = STATIC(OP_EXTCODEHASH);
     if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
     CHARGE(cost);
     sp[-1] = st.is_dead(a) ? Uint256{} : from_hash(st.code_hash(a));
@@ -665,7 +721,7 @@ op_POP: {
 op_MLOAD: {
     GUARD(OP_MLOAD);
     const MemoryNeed need = memory_need(mem.size(), sp[-1], Uint256(32));
-    CHARGE(T[OP_MLOAD].gas + need.cost);
+    CHARGE(STATIC(OP_MLOAD) + need.cost);
     grow(need);
     sp[-1] = Uint256::load_be(mem.data() + sp[-1][0]);
     NEXT(1);
@@ -673,7 +729,7 @@ op_MLOAD: {
 op_MSTORE: {
     GUARD(OP_MSTORE);
     const MemoryNeed need = memory_need(mem.size(), sp[-1], Uint256(32));
-    CHARGE(T[OP_MSTORE].gas + need.cost);
+    CHARGE(STATIC(OP_MSTORE) + need.cost);
     grow(need);
     sp[-2].to_be_bytes(mem.data() + sp[-1][0]);
     sp -= 2;
@@ -682,7 +738,7 @@ op_MSTORE: {
 op_MSTORE8: {
     GUARD(OP_MSTORE8);
     const MemoryNeed need = memory_need(mem.size(), sp[-1], Uint256(1));
-    CHARGE(T[OP_MSTORE8].gas + need.cost);
+    CHARGE(STATIC(OP_MSTORE8) + need.cost);
     grow(need);
     mem[sp[-1][0]] = static_cast<std::uint8_t>(sp[-2][0]);
     sp -= 2;
@@ -690,7 +746,7 @@ op_MSTORE8: {
 }
 op_SLOAD: {
     GUARD(OP_SLOAD);
-    std::int64_t cost = T[OP_SLOAD].gas;
+    std::int64_t cost = STATIC(OP_SLOAD);
     if constexpr (F >= Fork::berlin) cost += st.access_storage(self, sp[-1]) ? 2000 : 0;
     CHARGE(cost);
     const Uint256 v = st.storage(self, sp[-1]);
@@ -753,33 +809,39 @@ op_SSTORE: {
     st.set_storage(self, key, value);
     if constexpr (Tracing) tracer->on_storage_write(self, key, value);
     sp -= 2;
-    NEXT(1);
+    NEXT_BLOCK(1);
 }
 op_JUMP: {
     STATIC_OP(OP_JUMP);
     const Uint256& dest = sp[-1];
     if (!dest.fits_u64() || !analysis.is_jumpdest(dest[0])) FAIL(Status::bad_jump_destination);
     --sp;
-    pc = dest[0];
+    ip = code + dest[0];
+    if constexpr (kBlocks) BEGIN_BLOCK();
     DISPATCH();
 }
 op_JUMPI: {
     STATIC_OP(OP_JUMPI);
     if (sp[-2].is_zero()) {
         sp -= 2;
-        NEXT(1);
+        NEXT_BLOCK(1);
     }
     const Uint256& dest = sp[-1];
     if (!dest.fits_u64() || !analysis.is_jumpdest(dest[0])) FAIL(Status::bad_jump_destination);
     sp -= 2;
-    pc = dest[0];
+    ip = code + dest[0];
+    if constexpr (kBlocks) BEGIN_BLOCK();
     DISPATCH();
 }
-    PUSH_VALUE(PC, Uint256(pc))
+    PUSH_VALUE(PC, Uint256(static_cast<std::uint64_t>(ip - code)))
     PUSH_VALUE(MSIZE, Uint256(mem.size()))
-    PUSH_VALUE(GAS, Uint256(static_cast<std::uint64_t>(gas)))
+op_GAS: {
+    STATIC_OP(OP_GAS);
+    *sp++ = Uint256(static_cast<std::uint64_t>(gas));
+    NEXT_BLOCK(1);
+}
 op_JUMPDEST: {
-    STATIC_OP(OP_JUMPDEST);
+    STATIC_OP(OP_JUMPDEST);  // with blocks: paid by the block it falls into, or the jump's
     NEXT(1);
 }
 op_TLOAD: {
@@ -799,7 +861,7 @@ op_MCOPY: {
     const MemoryNeed to = memory_need(mem.size(), sp[-1], sp[-3]);
     const MemoryNeed from = memory_need(mem.size(), sp[-2], sp[-3]);
     const MemoryNeed need = to.end >= from.end ? to : from;
-    CHARGE(T[OP_MCOPY].gas + std::max(to.cost, from.cost) + copy_cost(sp[-3], 3));
+    CHARGE(STATIC(OP_MCOPY) + std::max(to.cost, from.cost) + copy_cost(sp[-3], 3));
     grow(need);
     if (!sp[-3].is_zero()) std::memmove(mem.data() + sp[-1][0], mem.data() + sp[-2][0], sp[-3][0]);
     sp -= 3;
@@ -808,56 +870,72 @@ op_MCOPY: {
     PUSH_VALUE(PUSH0, Uint256{})
 op_PUSH1: {
     STATIC_OP(OP_PUSH1);
-    *sp++ = Uint256(code[pc + 1]);
+    *sp++ = Uint256(ip[1]);
     NEXT(2);
 }
-op_PUSH: {
-    // PUSH2..PUSH32: the n bytes after the opcode, big-endian (the padding makes 32 readable).
-    GUARD(OP_PUSH32);
-    CHARGE(3);
-    const unsigned n = op - OP_PUSH1 + 1u;
-    *sp++ = Uint256::load_be(code + pc + 1) >> (8 * (32 - n));
-    NEXT(1 + n);
-}
-op_DUP: {
-    GUARD(OP_DUP1);  // the stack shape of DUP1; deeper ones are checked here
-    const std::ptrdiff_t n = op - OP_DUP1 + 1;
-    if (sp - bottom < n) FAIL(Status::stack_underflow);
-    CHARGE(3);
-    *sp = sp[-n];
-    ++sp;
-    NEXT(1);
-}
-op_SWAP: {
-    GUARD(OP_SWAP1);
-    const std::ptrdiff_t n = op - OP_SWAP1 + 1;
-    if (sp - bottom < n + 1) FAIL(Status::stack_underflow);
-    CHARGE(3);
-    std::swap(sp[-1], sp[-1 - n]);
-    NEXT(1);
-}
-op_LOG: {
-    GUARD(OP_LOG0);
-    const std::ptrdiff_t topics = op - OP_LOG0;
-    if (sp - bottom < topics + 2) FAIL(Status::stack_underflow);
-    const MemoryNeed need = memory_need(mem.size(), sp[-1], sp[-2]);
-    CHARGE(375 + 375 * topics + need.cost +
-           (sp[-2].fits_u64() && sp[-2][0] <= kMaxMemory ? 8 * static_cast<std::int64_t>(sp[-2][0])
-                                                         : kImpossible));
-    if (msg.is_static) FAIL(Status::static_mode_violation);
-    grow(need);
-    {  // (objects with destructors end before the dispatch: clang's rule for computed goto)
-        state::Log log;
-        log.address = self;
-        for (std::ptrdiff_t i = 0; i < topics; ++i) log.topics.push_back(sp[-3 - i].to_bytes32());
-        if (!sp[-2].is_zero())
-            log.data.assign(mem.data() + sp[-1][0], mem.data() + sp[-1][0] + sp[-2][0]);
-        if constexpr (Tracing) tracer->on_log(log);
-        st.add_log(std::move(log));
+// PUSH2..PUSH32, DUP1..DUP16, SWAP1..SWAP16: one handler per n, so that the width and the
+// stack offsets are constants (a shift by a variable width cost more than the rest of a PUSH).
+#define PUSH_N(n)                          \
+    op_PUSH##n : {                         \
+        GUARD(OP_PUSH1 + (n) - 1);         \
+        if constexpr (!kBlocks) CHARGE(3); \
+        *sp++ = push_value<n>(ip + 1);     \
+        NEXT(1 + n);                       \
     }
-    sp -= 2 + topics;
-    NEXT(1);
-}
+#define DUP_N(n)                           \
+    op_DUP##n : {                          \
+        GUARD(OP_DUP1 + (n) - 1);          \
+        if constexpr (!kBlocks) CHARGE(3); \
+        *sp = sp[-(n)];                    \
+        ++sp;                              \
+        NEXT(1);                           \
+    }
+#define SWAP_N(n)                          \
+    op_SWAP##n : {                         \
+        GUARD(OP_SWAP1 + (n) - 1);         \
+        if constexpr (!kBlocks) CHARGE(3); \
+        std::swap(sp[-1], sp[-1 - (n)]);   \
+        NEXT(1);                           \
+    }
+    // clang-format off
+    PUSH_N(2) PUSH_N(3) PUSH_N(4) PUSH_N(5) PUSH_N(6) PUSH_N(7) PUSH_N(8) PUSH_N(9)
+    PUSH_N(10) PUSH_N(11) PUSH_N(12) PUSH_N(13) PUSH_N(14) PUSH_N(15) PUSH_N(16) PUSH_N(17)
+    PUSH_N(18) PUSH_N(19) PUSH_N(20) PUSH_N(21) PUSH_N(22) PUSH_N(23) PUSH_N(24) PUSH_N(25)
+    PUSH_N(26) PUSH_N(27) PUSH_N(28) PUSH_N(29) PUSH_N(30) PUSH_N(31) PUSH_N(32)
+    DUP_N(1) DUP_N(2) DUP_N(3) DUP_N(4) DUP_N(5) DUP_N(6) DUP_N(7) DUP_N(8)
+    DUP_N(9) DUP_N(10) DUP_N(11) DUP_N(12) DUP_N(13) DUP_N(14) DUP_N(15) DUP_N(16)
+    SWAP_N(1) SWAP_N(2) SWAP_N(3) SWAP_N(4) SWAP_N(5) SWAP_N(6) SWAP_N(7) SWAP_N(8)
+    SWAP_N(9) SWAP_N(10) SWAP_N(11) SWAP_N(12) SWAP_N(13) SWAP_N(14) SWAP_N(15) SWAP_N(16)
+    // clang-format on
+#undef PUSH_N
+#undef DUP_N
+#undef SWAP_N
+                                    op_LOG : {
+        GUARD(OP_LOG0);
+        const std::ptrdiff_t topics = *ip - OP_LOG0;
+        if constexpr (!kBlocks) {
+            if (sp - bottom < topics + 2) FAIL(Status::stack_underflow);
+        }
+        const MemoryNeed need = memory_need(mem.size(), sp[-1], sp[-2]);
+        CHARGE((kBlocks ? 0 : 375 + 375 * topics) + need.cost +
+               (sp[-2].fits_u64() && sp[-2][0] <= kMaxMemory
+                    ? 8 * static_cast<std::int64_t>(sp[-2][0])
+                    : kImpossible));
+        if (msg.is_static) FAIL(Status::static_mode_violation);
+        grow(need);
+        {  // (objects with destructors end before the dispatch: clang's rule for computed goto)
+            state::Log log;
+            log.address = self;
+            for (std::ptrdiff_t i = 0; i < topics; ++i)
+                log.topics.push_back(sp[-3 - i].to_bytes32());
+            if (!sp[-2].is_zero())
+                log.data.assign(mem.data() + sp[-1][0], mem.data() + sp[-1][0] + sp[-2][0]);
+            if constexpr (Tracing) tracer->on_log(log);
+            st.add_log(std::move(log));
+        }
+        sp -= 2 + topics;
+        NEXT(1);
+    }
 
     // ---- calls and creation
     // ----------------------------------------------------------------------
@@ -873,8 +951,8 @@ op_CREATE2: {
 }
 do_create: {
     const MemoryNeed need = memory_need(mem.size(), sp[-2], sp[-3]);
-    std::int64_t cost = 32000 + need.cost;
-    if constexpr (F >= Fork::shanghai) {  // EIP-3860: a price per word, and a limit
+    std::int64_t cost = STATIC(OP_CREATE) + need.cost;  // CREATE2's too
+    if constexpr (F >= Fork::shanghai) {                // EIP-3860: a price per word, and a limit
         cost += copy_cost(sp[-3], 2);
         if (!sp[-3].fits_u64() || sp[-3][0] > kMaxInitcodeSize) cost = kImpossible;
     }
@@ -898,7 +976,7 @@ do_create: {
         return_data = r.status == Status::revert ? std::move(r.output) : Bytes{};
         *sp++ = r.status == Status::success ? from_address(r.created) : Uint256{};
     }
-    NEXT(1);
+    NEXT_BLOCK(1);
 }
 op_CALL: {
     GUARD(OP_CALL);
@@ -931,7 +1009,7 @@ do_call: {
     const MemoryNeed in_need = memory_need(mem.size(), in_offset, in_size);
     const MemoryNeed out_need = memory_need(mem.size(), out_offset, out_size);
     const MemoryNeed need = in_need.end >= out_need.end ? in_need : out_need;
-    std::int64_t cost = T[op].gas + std::max(in_need.cost, out_need.cost);
+    std::int64_t cost = (kBlocks ? 0 : T[*ip].gas) + std::max(in_need.cost, out_need.cost);
     if constexpr (F >= Fork::berlin) cost += st.access_account(to) ? 2500 : 0;
     if (!value.is_zero()) cost += 9000;
     if (kind == CallKind::call) {
@@ -1001,11 +1079,11 @@ do_call: {
         }
         *sp++ = Uint256(r.status == Status::success ? 1 : 0);
     }
-    NEXT(1);
+    NEXT_BLOCK(1);
 }
 op_RETURN:
 op_REVERT: {
-    if (op == OP_RETURN) {
+    if (*ip == OP_RETURN) {
         GUARD(OP_RETURN);
     } else {
         GUARD(OP_REVERT);
@@ -1015,7 +1093,7 @@ op_REVERT: {
     grow(need);
     if (!sp[-2].is_zero())
         result.output.assign(mem.data() + sp[-1][0], mem.data() + sp[-1][0] + sp[-2][0]);
-    result.status = op == OP_RETURN ? Status::success : Status::revert;
+    result.status = *ip == OP_RETURN ? Status::success : Status::revert;
     result.gas_left = gas;
     return result;
 }
@@ -1026,7 +1104,7 @@ op_INVALID: {
 op_SELFDESTRUCT: {
     GUARD(OP_SELFDESTRUCT);
     const Address beneficiary = to_address(sp[-1]);
-    std::int64_t cost = T[OP_SELFDESTRUCT].gas;
+    std::int64_t cost = STATIC(OP_SELFDESTRUCT);
     if constexpr (F >= Fork::berlin) cost += st.access_account(beneficiary) ? 2600 : 0;
     if constexpr (F >= Fork::spurious_dragon) {
         if (st.is_dead(beneficiary) && !st.balance(self).is_zero()) cost += 25000;
@@ -1064,7 +1142,7 @@ op_undefined: { FAIL(Status::undefined_instruction); }
 
 fail:
     if constexpr (Tracing) {
-        if (traced_pc != pc) TRACE(T[op].defined ? T[op].gas : 0);
+        if (traced_ip != ip) TRACE(T[*ip].defined ? T[*ip].gas : 0);
         tracer->on_step_error(status);
     }
     result.status = status;
@@ -1078,6 +1156,9 @@ fail:
 #undef GUARD
 #undef CHARGE
 #undef STATIC_OP
+#undef STATIC
+#undef BEGIN_BLOCK
+#undef NEXT_BLOCK
 #undef BINARY
 #undef PUSH_VALUE
 }

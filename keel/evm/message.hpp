@@ -16,6 +16,13 @@
 
 namespace keel::evm {
 
+/// The most items the stack holds.
+inline constexpr std::size_t kStackLimit = 1024;
+/// The alignment of a frame's stack: a power of two above its 32 KiB, so that the interpreter
+/// reads the height in bytes from the low bits of its stack pointer (interpreter_impl.hpp).
+inline constexpr std::size_t kStackAlign = 65536;
+static_assert(kStackLimit * 32 < kStackAlign);
+
 /// The block a transaction executes in.
 struct BlockEnv {
     std::uint64_t number = 0;
