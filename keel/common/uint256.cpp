@@ -31,21 +31,7 @@ using u64 = std::uint64_t;
 
 // ---- limb division primitives -------------------------------------------------------------------
 
-// (hi:lo) / d for hi < d, so the quotient fits in 64 bits; the remainder goes to `rem`.
-inline u64 udiv128(u64 hi, u64 lo, u64 d, u64& rem) noexcept {
-#if defined(__x86_64__)
-    // One divq: the generic u128 / u64 would call __udivti3.
-    u64 q;
-    u64 r;
-    __asm__("divq %[d]" : "=a"(q), "=d"(r) : [d] "r"(d), "a"(lo), "d"(hi));
-    rem = r;
-    return q;
-#else
-    const u128 n = static_cast<u128>(hi) << 64 | lo;
-    rem = static_cast<u64>(n % d);
-    return static_cast<u64>(n / d);
-#endif
-}
+using uint256::detail::udiv128;
 
 // The reciprocal floor((2^128 - 1) / d) - 2^64 of a normalised d (top bit set), as used by
 // Möller and Granlund, "Improved division by invariant integers" (IEEE TC 2011), section 3.

@@ -52,6 +52,23 @@ namespace keel::uint256::detail {
 
 __extension__ typedef unsigned __int128 u128;
 
+/// (hi:lo) / d for hi < d, so the quotient fits in 64 bits; the remainder goes to `rem`.
+inline std::uint64_t udiv128(std::uint64_t hi, std::uint64_t lo, std::uint64_t d,
+                             std::uint64_t& rem) noexcept {
+#if defined(__x86_64__)
+    // One divq: the generic u128 / u64 would call __udivti3.
+    std::uint64_t q;
+    std::uint64_t r;
+    __asm__("divq %[d]" : "=a"(q), "=d"(r) : [d] "r"(d), "a"(lo), "d"(hi));
+    rem = r;
+    return q;
+#else
+    const u128 n = static_cast<u128>(hi) << 64 | lo;
+    rem = static_cast<std::uint64_t>(n % d);
+    return static_cast<std::uint64_t>(n / d);
+#endif
+}
+
 /// a + b + carry; `carry` becomes the carry out.
 [[gnu::always_inline]] constexpr std::uint64_t addc(std::uint64_t a, std::uint64_t b,
                                                     bool& carry) noexcept {
@@ -477,6 +494,12 @@ inline DivResult udivrem(const Uint256& u, const Uint256& v) noexcept {
     // The EVM mostly divides small numbers: one hardware division when both fit in 64 bits.
     if (((u[1] | u[2] | u[3] | v[1] | v[2] | v[3]) == 0) && v[0] != 0) {
         return {u[0] / v[0], u[0] % v[0]};
+    }
+    // Next most often 128 bits by 64 (fixed-point quotients): two.
+    if (((u[2] | u[3] | v[1] | v[2] | v[3]) == 0) && v[0] != 0) {
+        std::uint64_t r = 0;
+        const std::uint64_t lo = uint256::detail::udiv128(u[1] % v[0], u[0], v[0], r);
+        return {Uint256::from_limbs(lo, u[1] / v[0], 0, 0), r};
     }
     return uint256::detail::udivrem_slow(u, v);
 }

@@ -552,9 +552,14 @@ TEST(Uint256Gmp, DivMod) {
     Rng rng(2);
     Z za, zb, zq, zr;
     for (int it = 0; it < kIterations; ++it) {
-        const Uint256 a = rng.operand();
-        Uint256 b = rng.partner(a);
+        const Uint256 a0 = rng.operand();
+        Uint256 b = rng.partner(a0);
         if (it % 4 == 0) b = b >> (64 * rng.below(4));  // more small and mid-size divisors
+        Uint256 a = a0;
+        if (it % 8 == 1) {  // 128 bits by 64 (udivrem's two-division path)
+            a = a >> 128;
+            b = b >> 192;
+        }
         mpz_import(za, 4, -1, 8, 0, 0, a.limbs().data());
         mpz_import(zb, 4, -1, 8, 0, 0, b.limbs().data());
         const auto [q, r] = keel::udivrem(a, b);

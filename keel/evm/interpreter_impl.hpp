@@ -747,9 +747,10 @@ op_MSTORE8: {
 op_SLOAD: {
     GUARD(OP_SLOAD);
     std::int64_t cost = STATIC(OP_SLOAD);
-    if constexpr (F >= Fork::berlin) cost += st.access_storage(self, sp[-1]) ? 2000 : 0;
+    const state::Overlay::SlotAccess slot = st.access_slot(self, sp[-1], F >= Fork::berlin);
+    if constexpr (F >= Fork::berlin) cost += slot.was_cold ? 2000 : 0;
     CHARGE(cost);
-    const Uint256 v = st.storage(self, sp[-1]);
+    const Uint256 v = slot.current;
     if constexpr (Tracing) tracer->on_storage_read(self, sp[-1], v);
     sp[-1] = v;
     NEXT(1);
@@ -770,8 +771,9 @@ op_SSTORE: {
     const Uint256 key = sp[-1];
     const Uint256 value = sp[-2];
     std::int64_t cost = 0;
-    if constexpr (F >= Fork::berlin) cost += st.access_storage(self, key) ? 2100 : 0;  // EIP-2929
-    const Uint256 current = st.storage(self, key);
+    const state::Overlay::SlotAccess slot = st.access_slot(self, key, F >= Fork::berlin);
+    if constexpr (F >= Fork::berlin) cost += slot.was_cold ? 2100 : 0;  // EIP-2929
+    const Uint256 current = slot.current;
     std::int64_t refund = 0;
     if constexpr (F == Fork::constantinople || F >= Fork::istanbul) {
         // Net gas metering: EIP-1283 (Constantinople), EIP-2200 (Istanbul), with EIP-2929's
@@ -780,7 +782,7 @@ op_SSTORE: {
         constexpr std::int64_t set = 20000;
         constexpr std::int64_t reset = F >= Fork::berlin ? 5000 - 2100 : 5000;
         constexpr std::int64_t clear = F >= Fork::london ? 4800 : 15000;
-        const Uint256 original = st.original_storage(self, key);
+        const Uint256& original = slot.original;
         if (current == value) {
             cost += sload;
         } else if (original == current) {

@@ -266,6 +266,17 @@ bool Overlay::access_storage(const Address& a, const Uint256& key) {
     return true;
 }
 
+Overlay::SlotAccess Overlay::access_slot(const Address& a, const Uint256& key, bool warm) {
+    Entry& e = entry(a);
+    Slot& s = slot(e, a, key);
+    SlotAccess r{s.current, s.original, !s.warm};
+    if (warm && !s.warm) {
+        journal_.push_back(Change{.kind = Kind::warm_slot, .entry = &e, .key = key});
+        s.warm = true;
+    }
+    return r;
+}
+
 bool Overlay::is_warm(const Address& a) const {
     const Entry* e = find_entry(a);
     return e != nullptr && e->warm;

@@ -94,6 +94,15 @@ class Overlay {
     /// The slot's value at the start of the current transaction (EIP-2200's original value).
     Uint256 original_storage(const Address& a, const Uint256& key);
     void set_storage(const Address& a, const Uint256& key, const Uint256& value);
+    /// A slot's current and original values, and whether it was cold (EIP-2929), read in one
+    /// lookup; with `warm`, the slot is marked warm as access_storage does. SLOAD and SSTORE's
+    /// one call where they would make three.
+    struct SlotAccess {
+        Uint256 current;
+        Uint256 original;
+        bool was_cold = false;
+    };
+    SlotAccess access_slot(const Address& a, const Uint256& key, bool warm);
     Uint256 transient_storage(const Address& a, const Uint256& key) const;
     void set_transient_storage(const Address& a, const Uint256& key, const Uint256& value);
 

@@ -117,6 +117,31 @@ TEST(StateOverlay, RevertUndoesEveryKindOfChange) {
     EXPECT_TRUE(o.changes().empty());
 }
 
+TEST(StateOverlay, AccessSlotReadsBothValuesAndWarmsOnRequest) {
+    const MemoryState m = pre_state();
+    Overlay o(m);
+    o.set_storage(addr(1), w(1), w(12));  // the pre-state holds 11
+    // Without warming: the values, cold, and still cold after.
+    Overlay::SlotAccess a = o.access_slot(addr(1), w(1), false);
+    EXPECT_EQ(a.current, w(12));
+    EXPECT_EQ(a.original, w(11));
+    EXPECT_TRUE(a.was_cold);
+    EXPECT_FALSE(o.is_warm(addr(1), w(1)));
+    // Warming: cold the first time, warm the second, and a revert makes it cold again.
+    const auto s = o.snapshot();
+    EXPECT_TRUE(o.access_slot(addr(1), w(1), true).was_cold);
+    EXPECT_TRUE(o.is_warm(addr(1), w(1)));
+    a = o.access_slot(addr(1), w(1), true);
+    EXPECT_FALSE(a.was_cold);
+    EXPECT_EQ(a.current, w(12));
+    o.revert(s);
+    EXPECT_FALSE(o.is_warm(addr(1), w(1)));
+    // A slot nobody wrote reads zero for both.
+    a = o.access_slot(addr(1), w(77), true);
+    EXPECT_EQ(a.current, w(0));
+    EXPECT_EQ(a.original, w(0));
+}
+
 TEST(StateOverlay, NestedSnapshotsRevertOnlyTheirPart) {
     const MemoryState m = pre_state();
     Overlay o(m);
