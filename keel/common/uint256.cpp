@@ -352,6 +352,19 @@ DivResult udivrem_slow(const Uint256& u, const Uint256& v) noexcept {
         out.rem = u;
         return out;
     }
+    // A power of two is a shift: compilers before EIP-145 wrote x >> k as x / 2^k.
+    const u64 top = v[n - 1];
+    if ((top & (top - 1)) == 0) {
+        bool lower_zero = true;
+        for (std::size_t i = 0; i + 1 < n; ++i) lower_zero = lower_zero && v[i] == 0;
+        if (lower_zero) {
+            const unsigned k = 64 * static_cast<unsigned>(n - 1) +
+                               static_cast<unsigned>(std::countr_zero(top));
+            out.quot = u >> k;
+            out.rem = u & (v - 1);
+            return out;
+        }
+    }
     const std::size_t m = limb_count(u.limbs().data(), 4);
     // Quotient (m - n + 1 <= 4 limbs) and remainder (n limbs) go straight into the result.
     divrem_limbs(&out.quot[0], &out.rem[0], u.limbs().data(), m, v.limbs().data(), n);
