@@ -109,14 +109,17 @@ inline std::uint64_t udiv128(std::uint64_t hi, std::uint64_t lo, std::uint64_t d
     return static_cast<std::uint64_t>(d);
 }
 
-/// The high limb of (hi:lo) << s, for s < 64 (one shld; s == 0 gives hi).
+/// The high limb of (hi:lo) << s, for s < 64 (s == 0 gives hi).
 constexpr std::uint64_t funnel_left(std::uint64_t hi, std::uint64_t lo, unsigned s) noexcept {
-    return static_cast<std::uint64_t>(((static_cast<u128>(hi) << 64 | lo) << s) >> 64);
+    // Two shifts of lo, so that s == 0 needs no branch; plain 64-bit shifts, because in a large
+    // function (the interpreter) g++ spilled the 128-bit form's halves to the stack and reloaded
+    // them.
+    return (hi << s) | ((lo >> 1) >> (63 - s));
 }
 
-/// The low limb of (hi:lo) >> s, for s < 64 (one shrd; s == 0 gives lo).
+/// The low limb of (hi:lo) >> s, for s < 64 (s == 0 gives lo).
 constexpr std::uint64_t funnel_right(std::uint64_t hi, std::uint64_t lo, unsigned s) noexcept {
-    return static_cast<std::uint64_t>((static_cast<u128>(hi) << 64 | lo) >> s);
+    return (lo >> s) | ((hi << 1) << (63 - s));  // as funnel_left
 }
 
 }  // namespace keel::uint256::detail

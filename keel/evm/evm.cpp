@@ -116,11 +116,45 @@ Evm::Evm(state::Overlay& state, const BlockEnv& block, const TxEnv& tx, Fork for
       cache_(cache != nullptr ? cache : &own_cache_),
       interpreter_(select_interpreter(fork, tracer != nullptr)) {}
 
-Evm::~Evm() = default;
+namespace {
+
+/// Frame buffers that ended Evms left on this thread, for the next Evm to take: a node runs
+/// one Evm per transaction, and allocating a fresh stack and memory for each cost page faults
+/// on every first touch. Bounded: a few frames' worth, each memory buffer at most kPoolMemory.
+struct BufferPool {
+    static constexpr std::size_t kFrames = 16;
+    static constexpr std::size_t kPoolMemory = std::size_t{1} << 20;
+    std::vector<std::unique_ptr<Evm::FrameBuffers>> free;
+};
+
+BufferPool& buffer_pool() {
+    thread_local BufferPool pool;
+    return pool;
+}
+
+}  // namespace
+
+Evm::~Evm() {
+    BufferPool& pool = buffer_pool();
+    for (auto& b : buffers_) {
+        if (pool.free.size() >= BufferPool::kFrames) break;
+        if (b->memory.capacity() > BufferPool::kPoolMemory) {
+            b->memory.clear();
+            b->memory.shrink_to_fit();
+        }
+        pool.free.push_back(std::move(b));
+    }
+}
 
 Evm::FrameBuffers& Evm::buffers(std::int32_t depth) {
     const auto d = static_cast<std::size_t>(depth);
     while (buffers_.size() <= d) {
+        BufferPool& pool = buffer_pool();
+        if (!pool.free.empty()) {
+            buffers_.push_back(std::move(pool.free.back()));
+            pool.free.pop_back();
+            continue;
+        }
         auto b = std::make_unique<FrameBuffers>();
         void* raw = ::operator new[](kStackLimit * sizeof(Uint256), std::align_val_t{kStackAlign});
         b->stack_words.reset(static_cast<Uint256*>(raw));

@@ -103,6 +103,60 @@ inline void copy_padded(std::uint8_t* dst, BytesView src, const Uint256& offset,
     if (size != n) std::memset(dst + n, 0, size - n);
 }
 
+/// dst = a + b and dst = a - b (dst may be a or b), the carry chain and the stores in asm: in the
+/// interpreter's one large function g++ kept the intrinsics' carry outputs in stack slots and
+/// packed the result limbs into vector registers before storing them.
+#if defined(__x86_64__)
+#define KEEL_EVM_CARRY_CHAIN(name, first, rest)                                           \
+    [[gnu::always_inline]] inline void name(Uint256& dst, const Uint256& a,               \
+                                            const Uint256& b) noexcept {                  \
+        std::uint64_t t;                                                                  \
+        __asm__("movq %[a0], %[t]\n\t" first                                              \
+                " %[b0], %[t]\n\tmovq %[t], %[d0]\n\t"                                    \
+                "movq %[a1], %[t]\n\t" rest                                               \
+                " %[b1], %[t]\n\tmovq %[t], %[d1]\n\t"                                    \
+                "movq %[a2], %[t]\n\t" rest                                               \
+                " %[b2], %[t]\n\tmovq %[t], %[d2]\n\t"                                    \
+                "movq %[a3], %[t]\n\t" rest " %[b3], %[t]\n\tmovq %[t], %[d3]"            \
+                : [t] "=&r"(t), [d0] "=m"(dst[0]), [d1] "=m"(dst[1]), [d2] "=m"(dst[2]),  \
+                  [d3] "=m"(dst[3])                                                       \
+                : [a0] "m"(a.limbs()[0]), [a1] "m"(a.limbs()[1]), [a2] "m"(a.limbs()[2]), \
+                  [a3] "m"(a.limbs()[3]), [b0] "m"(b.limbs()[0]), [b1] "m"(b.limbs()[1]), \
+                  [b2] "m"(b.limbs()[2]), [b3] "m"(b.limbs()[3])                          \
+                : "cc");                                                                  \
+    }
+KEEL_EVM_CARRY_CHAIN(add_into, "addq", "adcq")
+KEEL_EVM_CARRY_CHAIN(sub_into, "subq", "sbbq")
+#undef KEEL_EVM_CARRY_CHAIN
+#else
+inline void add_into(Uint256& dst, const Uint256& a, const Uint256& b) noexcept {
+    dst = a + b;
+}
+inline void sub_into(Uint256& dst, const Uint256& a, const Uint256& b) noexcept {
+    dst = a - b;
+}
+#endif
+
+/// A stack word copied or swapped as four 8-byte limbs, the width every instruction writes
+/// them in: a 16-byte load of a word stored as limbs waits for a failed store-to-load forward
+/// (the interpreter's units are built without the SLP vectorizer, which would pair them again;
+/// CMakeLists.txt).
+[[gnu::always_inline]] inline void copy_word(Uint256& dst, const Uint256& src) noexcept {
+    const std::uint64_t l0 = src[0], l1 = src[1], l2 = src[2], l3 = src[3];
+    dst[0] = l0;
+    dst[1] = l1;
+    dst[2] = l2;
+    dst[3] = l3;
+}
+
+[[gnu::always_inline]] inline void swap_words(Uint256& x, Uint256& y) noexcept {
+    for (std::size_t i = 0; i < 4; ++i) {
+        const std::uint64_t t = x[i];
+        x[i] = y[i];
+        y[i] = t;
+    }
+}
+
 /// The value of a PUSHn: the n bytes at `p`, big-endian. Reads up to 8 bytes past them, which
 /// the code's padding holds.
 template <unsigned N>
@@ -530,9 +584,19 @@ op_STOP: {
     result.gas_left = gas;
     return result;
 }
-    BINARY(ADD, a + b)
+op_ADD: {
+    STATIC_OP(OP_ADD);
+    add_into(sp[-2], sp[-1], sp[-2]);
+    --sp;
+    NEXT(1);
+}
     BINARY(MUL, a * b)
-    BINARY(SUB, a - b)
+op_SUB: {
+    STATIC_OP(OP_SUB);
+    sub_into(sp[-2], sp[-1], sp[-2]);
+    --sp;
+    NEXT(1);
+}
     BINARY(DIV, a / b)
     BINARY(SDIV, sdiv(a, b))
     BINARY(MOD, a % b)
@@ -888,7 +952,7 @@ op_PUSH1: {
     op_DUP##n : {                          \
         GUARD(OP_DUP1 + (n) - 1);          \
         if constexpr (!kBlocks) CHARGE(3); \
-        *sp = sp[-(n)];                    \
+        copy_word(*sp, sp[-(n)]);          \
         ++sp;                              \
         NEXT(1);                           \
     }
@@ -896,7 +960,7 @@ op_PUSH1: {
     op_SWAP##n : {                         \
         GUARD(OP_SWAP1 + (n) - 1);         \
         if constexpr (!kBlocks) CHARGE(3); \
-        std::swap(sp[-1], sp[-1 - (n)]);   \
+        swap_words(sp[-1], sp[-1 - (n)]);  \
         NEXT(1);                           \
     }
     // clang-format off
