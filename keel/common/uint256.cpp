@@ -358,8 +358,8 @@ DivResult udivrem_slow(const Uint256& u, const Uint256& v) noexcept {
         bool lower_zero = true;
         for (std::size_t i = 0; i + 1 < n; ++i) lower_zero = lower_zero && v[i] == 0;
         if (lower_zero) {
-            const unsigned k = 64 * static_cast<unsigned>(n - 1) +
-                               static_cast<unsigned>(std::countr_zero(top));
+            const unsigned k =
+                64 * static_cast<unsigned>(n - 1) + static_cast<unsigned>(std::countr_zero(top));
             out.quot = u >> k;
             out.rem = u & (v - 1);
             return out;
