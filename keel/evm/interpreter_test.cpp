@@ -24,14 +24,14 @@ struct Outcome {
 };
 
 Outcome run_code(const std::string& hex, Fork fork = Fork::cancun, std::int64_t gas = 100000,
-                 state::MemoryState* pre = nullptr) {
+                 state::MemoryState* pre = nullptr, Tracer* tracer = nullptr) {
     state::MemoryState empty;
     state::MemoryState& m = pre != nullptr ? *pre : empty;
     m.put(addr(1), 0, Uint256(1000), testutil::from_hex(hex), {});
     state::Overlay o(m);
     BlockEnv block;
     TxEnv tx;
-    Evm evm(o, block, tx, fork);
+    Evm evm(o, block, tx, fork, tracer);
     Message msg;
     msg.gas = gas;
     msg.recipient = msg.code_address = addr(1);
@@ -113,6 +113,42 @@ TEST(Interpreter, CreateDeploysTheReturnedCode) {
     ASSERT_EQ(r.result.output.size(), 32u);
     // The new address is keccak(rlp([addr(1), 0]))[12:]; only check it is non-zero here.
     EXPECT_NE(Bytes(r.result.output.begin() + 12, r.result.output.end()), Bytes(20, 0));
+}
+
+TEST(Interpreter, BlockChargingAgreesWithPerInstructionCharging) {
+    // The untraced interpreter charges constant gas per basic block, the traced one (any tracer)
+    // per instruction (analysis.hpp). Programs whose results read the gas: the values below are
+    // worked out per instruction.
+    Tracer silent;
+    // PUSH1 0 POP GAS | PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN: GAS sees 100000 - 3 - 2 - 2.
+    const std::string gas_in_block = "6000505a60005260206000f3";
+    // PUSH1 1 PUSH1 6 JUMPI | INVALID | JUMPDEST GAS ...: the jump's block, then GAS in the next.
+    const std::string gas_after_jump = "6001600657fe5b5a60005260206000f3";
+    for (const std::string& code : {gas_in_block, gas_after_jump}) {
+        SCOPED_TRACE(code);
+        const Outcome plain = run_code(code);
+        const Outcome traced = run_code(code, Fork::cancun, 100000, nullptr, &silent);
+        ASSERT_EQ(plain.result.status, Status::success);
+        EXPECT_EQ(plain.result.output, traced.result.output);
+        EXPECT_EQ(plain.gas_used, traced.gas_used);
+    }
+    EXPECT_EQ(run_code(gas_in_block).result.output.back(), (100000 - 7) & 0xff);
+    EXPECT_EQ(run_code(gas_after_jump).result.output.back(), (100000 - 3 - 3 - 10 - 1 - 2) & 0xff);
+    // Out of gas inside a block: all gas gone either way, and the same halt named.
+    // PUSH1 1 PUSH1 2 ADD POP STOP with 8 gas: the POP is not paid.
+    const Outcome a = run_code(
+        "600160020150"
+        "00",
+        Fork::cancun, 8);
+    const Outcome b = run_code(
+        "600160020150"
+        "00",
+        Fork::cancun, 8, nullptr, &silent);
+    EXPECT_EQ(a.result.status, Status::out_of_gas);
+    EXPECT_EQ(b.result.status, Status::out_of_gas);
+    EXPECT_EQ(a.gas_used, 8);
+    // A stack underflow at the block's second instruction: named as such.
+    EXPECT_EQ(run_code("60010150").result.status, Status::stack_underflow);
 }
 
 }  // namespace
