@@ -6,6 +6,7 @@
 #include <random>
 
 #include "keel/bls/detail/fp2.hpp"
+#include "keel/bls/detail/fp_inverse.hpp"
 
 namespace keel::bls {
 namespace {
@@ -109,6 +110,35 @@ TEST(BlsFp, ArithmeticMatchesGmp) {
     }
     EXPECT_TRUE(Fp::zero().inverse().is_zero());
     EXPECT_TRUE(Fp::zero().inverse_vartime().is_zero());
+}
+
+// The divsteps inversion on the integers themselves, against GMP: random values, and shapes
+// that stress the step count and the signs (powers of two, p minus powers of two, all-ones runs,
+// small values). A batch count below the bound, a wrong sign fix-up or a carry slip shows here.
+TEST(BlsFp, DivstepsInverseMatchesGmp) {
+    std::vector<Limbs> vals;
+    for (unsigned k = 0; k < 381; ++k) {
+        Limbs two_k{};
+        two_k[k / 64] = std::uint64_t{1} << (k % 64);
+        vals.push_back(two_k);
+        Mpz x(two_k), d;
+        mpz_sub(d.v, modulus().v, x.v);
+        vals.push_back(to_limbs(d.v));  // p - 2^k
+        Mpz ones;
+        mpz_ui_pow_ui(ones.v, 2, k + 1);
+        mpz_sub_ui(ones.v, ones.v, 1);
+        mpz_mod(ones.v, ones.v, modulus().v);
+        vals.push_back(to_limbs(ones.v));  // 2^(k+1) - 1
+    }
+    for (std::uint64_t v = 1; v < 300; ++v) vals.push_back(Limbs{v, 0, 0, 0, 0, 0});
+    std::mt19937_64 rng(7);
+    for (int i = 0; i < 20000; ++i) vals.push_back(random_below_p(rng));
+    for (std::size_t i = 0; i < vals.size(); ++i) {
+        Mpz x(vals[i]), inv;
+        ASSERT_NE(mpz_invert(inv.v, x.v, modulus().v), 0) << i;
+        ASSERT_EQ(detail::inverse_mod_p(vals[i]), to_limbs(inv.v)) << i;
+    }
+    EXPECT_EQ(detail::inverse_mod_p(Limbs{}), Limbs{});
 }
 
 TEST(BlsFp, PowMatchesGmpForEveryExponentShape) {

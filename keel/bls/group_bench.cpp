@@ -1,6 +1,7 @@
 // Benchmarks of the BLS12-381 groups: addition, doubling (Jacobian, and the complete projective
 // formulas of the constant-time multiplications), both scalar multiplications, the subgroup
-// checks and point decompression with and without the subgroup check.
+// checks and point decompression with and without the subgroup check; Fp multiplication and
+// both inversions.
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -93,6 +94,22 @@ void BM_Fp_Mul(benchmark::State& state) {
     }
 }
 
+/// Constant-time inversion (divsteps) and the variable-time one for public values.
+void BM_Fp_Inverse(benchmark::State& state) {
+    Fp a = kG1Generator.x;
+    for (auto _ : state) {
+        a = a.inverse();
+        benchmark::DoNotOptimize(a);
+    }
+}
+void BM_Fp_InverseVartime(benchmark::State& state) {
+    Fp a = kG1Generator.x;
+    for (auto _ : state) {
+        a = a.inverse_vartime();
+        benchmark::DoNotOptimize(a);
+    }
+}
+
 void BM_G1_Add(benchmark::State& s) {
     add_bench(s, g1_generator());
 }
@@ -181,6 +198,8 @@ void BM_G2_Decompress(benchmark::State& state) {
 }
 
 BENCHMARK(BM_Fp_Mul);
+BENCHMARK(BM_Fp_Inverse);
+BENCHMARK(BM_Fp_InverseVartime);
 BENCHMARK(BM_G1_Add);
 BENCHMARK(BM_G1_AddVartime);
 BENCHMARK(BM_G1_AddMixed);

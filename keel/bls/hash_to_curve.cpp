@@ -222,30 +222,31 @@ struct SwuCurve {
     F g(const F& x) const noexcept { return (x.square() + a) * x + b; }
 };
 
-/// Every value raised to (p+1)/4: eight at a time on AVX-512 IFMA where the CPU has it and there
-/// are at least two values (one 8-lane exponentiation costs about two scalar ones), else one by
-/// one.
-void pow_p_plus_1_over_4(std::span<Fp> v) noexcept {
+/// Every value raised to a public exponent: eight at a time on AVX-512 IFMA where the CPU has it
+/// and there are at least two values (one 8-lane exponentiation costs about two scalar ones), else
+/// one by one.
+void pow_all(std::span<Fp> v, const detail::Limbs& exponent) noexcept {
     if (fp_x8_supported() && v.size() >= 2) {
         for (std::size_t i = 0; i < v.size(); i += 8) {
             std::array<Fp, 8> lanes;
             lanes.fill(Fp::one());
             const std::size_t n = std::min<std::size_t>(8, v.size() - i);
             std::copy_n(v.begin() + static_cast<std::ptrdiff_t>(i), n, lanes.begin());
-            x8::store(x8::pow(x8::load(lanes), detail::kPPlus1Over4), lanes);
+            x8::store(x8::pow(x8::load(lanes), exponent), lanes);
             std::copy_n(lanes.begin(), n, v.begin() + static_cast<std::ptrdiff_t>(i));
         }
         return;
     }
-    for (Fp& x : v) x = x.pow(detail::kPPlus1Over4);
+    for (Fp& x : v) x = x.pow(exponent);
 }
 
 /// Simplified SWU (§6.6.2) over Fp2 for many u at once: out[i] = (x, y) of E2' for us[i]. Two
 /// Fp exponentiations per u whichever x is taken, each batch of them raised together
-/// (pow_p_plus_1_over_4): g(x1)'s norm root n1^((p+1)/4) also gives g(x2)'s, as
+/// (pow_all): g(x1)'s norm root n1^((p+1)/4) also gives g(x2)'s, as
 /// g(x2) = (Z u^2)^3 g(x1). When n1 is not a square the power is a root of -n1, and
 /// norm(g(x2)) = N^3 n1 (N = norm(Z u^2) = norm(Z) norm(u)^2) has the root
-/// N norm(u) sqrt(-norm(Z)) times it. Then Fp2::sqrt_radicand / sqrt_finish around the second.
+/// N norm(u) sqrt(-norm(Z)) times it. Then Fp2::sqrt_radicand / sqrt_finish around the second,
+/// d^((p-3)/4), which also gives the inverse the root's other half needs.
 void sswu_fp2_many(const SwuCurve<Fp2>& c, std::span<const Fp2> us,
                    std::span<std::pair<Fp2, Fp2>> out) {
     static const Fp kRootMinusNormZ = *(-c.z.norm()).sqrt();
@@ -269,7 +270,7 @@ void sswu_fp2_many(const SwuCurve<Fp2>& c, std::span<const Fp2> us,
         s.n1 = s.gx.norm();
         powers[i] = s.n1;
     }
-    pow_p_plus_1_over_4(powers);
+    pow_all(powers, detail::kPPlus1Over4);
     for (std::size_t i = 0; i < us.size(); ++i) {
         State& s = st[i];
         const Fp r1 = powers[i];
@@ -283,14 +284,10 @@ void sswu_fp2_many(const SwuCurve<Fp2>& c, std::span<const Fp2> us,
         s.d = s.gx.c1.is_zero() ? Fp::one() : s.gx.sqrt_radicand(g);
         powers[i] = s.d;
     }
-    pow_p_plus_1_over_4(powers);
-    std::vector<Fp> inv_two_s(us.size());
-    for (std::size_t i = 0; i < us.size(); ++i) inv_two_s[i] = powers[i].dbl();
-    invert_all_vartime(std::span(inv_two_s));
+    pow_all(powers, detail::kPMinus3Over4);
     for (std::size_t i = 0; i < us.size(); ++i) {
         const State& s = st[i];
-        const auto y =
-            s.gx.c1.is_zero() ? s.gx.sqrt() : s.gx.sqrt_finish(s.d, powers[i], inv_two_s[i]);
+        const auto y = s.gx.c1.is_zero() ? s.gx.sqrt() : s.gx.sqrt_finish(s.d, powers[i]);
         KEEL_ASSERT(y.has_value());  // g(x1) or g(x2) is a square (Z is a non-square)
         out[i] = {s.x, us[i].sgn0() != y->sgn0() ? -*y : *y};
     }

@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "keel/bls/detail/fp_inverse.hpp"
+
 namespace keel::bls {
 
 #if defined(__x86_64__)
@@ -101,7 +103,10 @@ Fp Fp::pow(std::span<const std::uint64_t> exponent) const noexcept {
 }
 
 Fp Fp::inverse() const noexcept {
-    return pow(detail::kPMinus2);
+    // The stored integer is A = a·R; inverse_mod_p gives A^-1 = a^-1·R^-1, and one Montgomery
+    // multiplication by R^3 makes it a^-1·R, the Montgomery form of 1/a.
+    constexpr Limbs kR3 = detail::mont_mul(detail::kR2, detail::kR2);
+    return Fp(detail::mont_mul_dispatch(detail::inverse_mod_p(m_), kR3));
 }
 
 namespace {

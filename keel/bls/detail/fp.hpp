@@ -5,10 +5,10 @@
 /// held as six 64-bit limbs, least significant first, in Montgomery form (a·R mod p, R = 2^384).
 ///
 /// Every operation here runs in constant time: no branch or memory index depends on a value
-/// (conditional subtractions are masks), so secret-key arithmetic can use them. Inversion and
-/// square roots are fixed exponentiation chains. The arithmetic is portable C++ on 128-bit
-/// products and constexpr, so constants (R^2, the curve's coefficients) are computed by the
-/// compiler from their canonical values.
+/// (conditional subtractions are masks), so secret-key arithmetic can use them. Inversion is a
+/// fixed count of divsteps, square roots fixed exponentiation chains. The arithmetic is portable
+/// C++ on 128-bit products and constexpr, so constants (R^2, the curve's coefficients) are computed
+/// by the compiler from their canonical values.
 ///
 /// Montgomery multiplication is CIOS (Koç, Acar, Kaliski 1996) with the "no carry" shortcut:
 /// p's top limb is below 2^63 - 1, so the running sum never needs a seventh word and one final
@@ -128,7 +128,20 @@ class Fp {
     Fp& operator-=(const Fp& b) noexcept { return *this = *this - b; }
     Fp& operator*=(const Fp& b) noexcept { return *this = *this * b; }
 
-    constexpr Fp square() const noexcept { return *this * *this; }
+    /// a^2: on MULX/ADX CPUs the square's 21 limb products and one reduction (sqr_wide_x86),
+    /// else the multiplication.
+    constexpr Fp square() const noexcept {
+#if defined(__x86_64__)
+        if !consteval {
+            if (detail::g_mulx_adx) {
+                detail::Wide w;
+                detail::sqr_wide_x86(m_, w);
+                return Fp(detail::redc_x86(w));
+            }
+        }
+#endif
+        return *this * *this;
+    }
     constexpr Fp dbl() const noexcept { return *this + *this; }
 
     /// Constant-time equality (the representation is canonical: always < p).
@@ -142,11 +155,11 @@ class Fp {
     /// a^e for a public exponent given as little-endian limbs (square and multiply, always
     /// multiplying and selecting by mask, so the time does not depend on `a`).
     Fp pow(std::span<const std::uint64_t> exponent) const noexcept;
-    /// 1/a (a^(p-2)); zero for zero. Constant time.
+    /// 1/a; zero for zero. Constant time (divsteps, detail/fp_inverse.hpp).
     Fp inverse() const noexcept;
-    /// 1/a by the binary extended Euclidean algorithm, about ten times faster than inverse()
-    /// but with time depending on a: for public values only (hashing to the curve, decoding
-    /// points, square roots of public data). Zero for zero.
+    /// 1/a by the binary extended Euclidean algorithm (Kaliski's almost inverse), a quarter
+    /// faster than inverse() but with time depending on a: for public values only (hashing to
+    /// the curve, decoding points, square roots of public data). Zero for zero.
     Fp inverse_vartime() const noexcept;
     /// A square root (a^((p+1)/4), as p = 3 mod 4), or nullopt when a is not a square.
     std::optional<Fp> sqrt() const noexcept;

@@ -55,29 +55,31 @@ std::optional<Fp2> Fp2::sqrt() const noexcept {
 std::optional<Fp2> Fp2::sqrt_from_norm_root(const Fp& g) const noexcept {
     if (c1.is_zero()) return sqrt();
     const Fp d = sqrt_radicand(g);
-    return sqrt_finish(d, d.pow(detail::kPPlus1Over4));
+    return sqrt_finish(d, d.pow(detail::kPMinus3Over4));
 }
 
+namespace {
+
+constexpr Fp kHalf = Fp::from_hex(
+    "0xd0088f51cbff34d258dd3db21a5d66bb23ba5c279c2895fb39869507b587b120f55ffff58a9ffffdcff7ffff"
+    "fffd556");
+
+}  // namespace
+
 Fp Fp2::sqrt_radicand(const Fp& g) const noexcept {
-    static constexpr Fp kHalf = Fp::from_hex(
-        "0xd0088f51cbff34d258dd3db21a5d66bb23ba5c279c2895fb39869507b587b120f55ffff58a9ffffdcff7ffff"
-        "fffd556");
     return (c0 + g) * kHalf;
 }
 
-std::optional<Fp2> Fp2::sqrt_finish(const Fp& d, const Fp& s) const noexcept {
-    if (s.is_zero()) return std::nullopt;  // only when c1 = 0 (callers use sqrt())
-    return sqrt_finish(d, s, s.dbl().inverse_vartime());
-}
-
-std::optional<Fp2> Fp2::sqrt_finish(const Fp& d, const Fp& s, const Fp& inv_two_s) const noexcept {
+std::optional<Fp2> Fp2::sqrt_finish(const Fp& d, const Fp& t) const noexcept {
     // As for complex numbers: a root is x0 + x1·u with x0^2 = d = (c0 + g) / 2 and
     // x1 = c1 / (2·x0). d and d' = (c0 - g) / 2 multiply to -c1^2 / 4, a non-square (-1 is not
-    // a square mod p), so exactly one of them is a square. s = d^((p+1)/4) is a root of d when
-    // d is a square and a root of -d otherwise (then x0 = c1 / (2s) squares to d', x1 = s).
+    // a square mod p), so exactly one of them is a square. s = d·t = d^((p+1)/4) is a root of d
+    // when d is a square and a root of -d otherwise (then x0 = c1 / (2s) squares to d', x1 = s).
+    // s·t = d^((p-1)/2) = ±1, so 1/s = s·t^2.
+    const Fp s = d * t;
     if (s.is_zero()) return std::nullopt;  // only when c1 = 0 (callers use sqrt())
-    const Fp t = c1 * inv_two_s;
-    const Fp2 x = s.square() == d ? Fp2(s, t) : Fp2(t, s);
+    const Fp x1 = c1 * (s * t.square() * kHalf);
+    const Fp2 x = s.square() == d ? Fp2(s, x1) : Fp2(x1, s);
     if (x.square() != *this) return std::nullopt;  // g was not a root of the norm
     return x;
 }

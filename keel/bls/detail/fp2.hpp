@@ -110,11 +110,10 @@ class Fp2 {
     std::optional<Fp2> sqrt_from_norm_root(const Fp& g) const noexcept;
     /// sqrt_from_norm_root in two halves around its exponentiation, so that callers with many
     /// roots to take can raise them together (hash_to_curve's batches): d = sqrt_radicand(g),
-    /// then sqrt_finish(d, d^((p+1)/4)). c1 must be non-zero (else use sqrt()).
+    /// then sqrt_finish(d, d^((p-3)/4)). That power gives both d's root candidate s = d·t and
+    /// 1/s = s·t^2 (s·t = ±1), so no inversion follows. c1 must be non-zero (else use sqrt()).
     Fp sqrt_radicand(const Fp& g) const noexcept;
-    std::optional<Fp2> sqrt_finish(const Fp& d, const Fp& s) const noexcept;
-    /// sqrt_finish given 1 / (2s) (callers with many roots invert their 2s together).
-    std::optional<Fp2> sqrt_finish(const Fp& d, const Fp& s, const Fp& inv_two_s) const noexcept;
+    std::optional<Fp2> sqrt_finish(const Fp& d, const Fp& t) const noexcept;
     /// True when a is a square in Fp2 (its norm is a square in Fp).
     bool is_square() const noexcept { return norm().is_square(); }
     /// sgn0 of RFC 9380 §4.1 for m = 2: sign of c0, or of c1 when c0 is zero.

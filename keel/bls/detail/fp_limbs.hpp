@@ -217,6 +217,7 @@ constexpr Limbs p_with_low(std::uint64_t low) noexcept {
 /// The public exponents of inversion, square roots and Euler's criterion.
 inline constexpr Limbs kPMinus2 = p_with_low(kP[0] - 2);
 inline constexpr Limbs kPPlus1Over4 = shift_right(p_with_low(kP[0] + 1), 2);
+inline constexpr Limbs kPMinus3Over4 = shift_right(p_with_low(kP[0] - 3), 2);
 inline constexpr Limbs kPMinus1Over2 = shift_right(p_with_low(kP[0] - 1), 1);
 
 }  // namespace keel::bls::detail
