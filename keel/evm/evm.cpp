@@ -138,10 +138,7 @@ Evm::~Evm() {
     BufferPool& pool = buffer_pool();
     for (auto& b : buffers_) {
         if (pool.free.size() >= BufferPool::kFrames) break;
-        if (b->memory.capacity() > BufferPool::kPoolMemory) {
-            b->memory.clear();
-            b->memory.shrink_to_fit();
-        }
+        if (b->memory.capacity() > BufferPool::kPoolMemory) b->memory.release();
         pool.free.push_back(std::move(b));
     }
 }

@@ -20,6 +20,7 @@
 
 #include "keel/eth/fork.hpp"
 #include "keel/evm/analysis.hpp"
+#include "keel/evm/frame_memory.hpp"
 #include "keel/evm/message.hpp"
 #include "keel/evm/tracer.hpp"
 #include "keel/state/overlay.hpp"
@@ -75,7 +76,7 @@ class Evm {
         };
         std::unique_ptr<Uint256, Free> stack_words;  ///< 1,024 words, kStackAlign-aligned
         Uint256* stack = nullptr;                    ///< stack_words.get()
-        Bytes memory;
+        FrameMemory memory;
     };
     FrameBuffers& buffers(std::int32_t depth);
     std::shared_ptr<const CodeAnalysis> analysis(const Hash32& code_hash, BytesView code);

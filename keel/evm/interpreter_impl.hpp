@@ -458,7 +458,7 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
     Evm::FrameBuffers& buf = evm.buffers(msg.depth);
     Uint256* const bottom = buf.stack;
     Uint256* sp = bottom;  // one past the top: the top is sp[-1]
-    Bytes& mem = buf.memory;
+    FrameMemory& mem = buf.memory;
     mem.clear();
     std::int64_t gas = msg.gas;
     const std::uint8_t* const code = analysis.padded.data();
@@ -498,7 +498,7 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
         }                                                                             \
     } while (0)
     const auto grow = [&mem](const MemoryNeed& need) {
-        if (need.end > mem.size()) mem.resize(need.end);
+        mem.grow_to(need.end);
     };
 
 #define DISPATCH()         \
@@ -815,7 +815,7 @@ op_MSTORE8: {
     const MemoryNeed need = memory_need(mem.size(), sp[-1], Uint256(1));
     CHARGE(STATIC(OP_MSTORE8) + need.cost);
     grow(need);
-    mem[sp[-1][0]] = static_cast<std::uint8_t>(sp[-2][0]);
+    mem.data()[sp[-1][0]] = static_cast<std::uint8_t>(sp[-2][0]);
     sp -= 2;
     NEXT(1);
 }
