@@ -497,9 +497,7 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
                                      return_data});                                   \
         }                                                                             \
     } while (0)
-    const auto grow = [&mem](const MemoryNeed& need) {
-        mem.grow_to(need.end);
-    };
+    const auto grow = [&mem](const MemoryNeed& need) { mem.grow_to(need.end); };
 
 #define DISPATCH()         \
     do {                   \
