@@ -1,5 +1,8 @@
 #include "keel/trace/struct_logger.hpp"
 
+#include <cstring>
+
+#include "keel/common/assert.hpp"
 #include "keel/common/json_writer.hpp"
 #include "keel/evm/opcodes.hpp"
 #include "keel/trace/append.hpp"
@@ -10,6 +13,17 @@ namespace keel::trace {
 StructLogger::StructLogger(std::string& out, eth::Fork fork, StructLoggerOptions options)
     : out_(out), fork_(fork), options_(options) {
     out_ += "{\"structLogs\":[";
+    std::string name;
+    for (unsigned op = 0; op < 256; ++op) {
+        name = ",\"op\":\"";
+        append_op_name(name, static_cast<std::uint8_t>(op), fork_);
+        name += "\",\"gas\":";
+        OpText& t = ops_[op];
+        KEEL_ASSERT(name.size() <= sizeof t.text);
+        std::memset(t.text, 0, sizeof t.text);
+        std::memcpy(t.text, name.data(), name.size());
+        t.size = static_cast<std::uint8_t>(name.size());
+    }
 }
 
 void StructLogger::on_call_start(const evm::Message& msg) {
@@ -32,28 +46,39 @@ void StructLogger::on_step(const evm::StepView& s) {
     close_step();
     if (drain_ && out_.size() >= drain_at_) drain_(out_);
     if (options_.limit != 0 && steps_ >= options_.limit) return;
-    if (steps_ != 0) out_ += ',';
-    ++steps_;
-    out_ += "{\"pc\":";
-    append_dec(out_, std::uint64_t{s.pc});
-    out_ += ",\"op\":\"";
-    append_op_name(out_, s.op, fork_);
-    out_ += "\",\"gas\":";
-    append_dec(out_, s.gas);
-    out_ += ",\"gasCost\":";
-    append_dec(out_, s.cost);
-    out_ += ",\"depth\":";
-    append_dec(out_, static_cast<std::uint64_t>(s.depth) + 1);
-    out_ += ",\"refund\":";
-    append_dec(out_, s.refund);
-    if (!options_.disable_stack) {
-        out_ += ",\"stack\":[";
-        for (std::size_t i = 0; i < s.stack.size(); ++i) {
-            if (i != 0) out_ += ',';
-            append_quantity(out_, s.stack[i]);
+    const bool stack = !options_.disable_stack;
+    // `,{"pc":` `,"op":"..","gas":` `,"gasCost":` `,"depth":` `,"refund":` `,"stack":[` `]`
+    // and five numbers, then a word and a comma per stack entry.
+    constexpr std::size_t kFixed =
+        7 + sizeof(OpText::text) + 11 + 9 + 10 + 10 + 1 + 5 * kMaxDecBytes;
+    const std::size_t room = kFixed + (stack ? s.stack.size() * (kMaxWordBytes + 1) : 0);
+    const bool first = steps_ == 0;
+    append_with(out_, room, [&](char* p) {
+        if (!first) *p++ = ',';
+        std::memcpy(p, "{\"pc\":", 6);
+        p = write_dec(p + 6, std::uint64_t{s.pc});
+        const OpText& op = ops_[s.op];
+        std::memcpy(p, op.text, sizeof op.text);
+        p = write_dec(p + op.size, s.gas);
+        std::memcpy(p, ",\"gasCost\":", 11);
+        p = write_dec(p + 11, s.cost);
+        std::memcpy(p, ",\"depth\":", 9);
+        p = write_dec(p + 9, static_cast<std::uint64_t>(s.depth) + 1);
+        std::memcpy(p, ",\"refund\":", 10);
+        p = write_dec(p + 10, s.refund);
+        if (stack) {
+            std::memcpy(p, ",\"stack\":[", 10);
+            p += 10;
+            for (std::size_t i = 0; i < s.stack.size(); ++i) {
+                p = write_quantity(p, s.stack[i]);
+                *p++ = ',';
+            }
+            if (!s.stack.empty()) --p;  // the last comma
+            *p++ = ']';
         }
-        out_ += ']';
-    }
+        return p;
+    });
+    ++steps_;
     if (options_.enable_memory) {
         out_ += ",\"memory\":[";
         for (std::size_t at = 0; at < s.memory.size(); at += 32) {
@@ -73,8 +98,16 @@ void StructLogger::on_step(const evm::StepView& s) {
     if (!options_.disable_storage && !frames_.empty()) {
         if (s.op == evm::OP_SSTORE && s.stack.size() >= 2) {
             // The value it writes is on the stack: the snapshot includes it (schema).
-            storage_[frames_.back()][s.stack[s.stack.size() - 1]] = s.stack[s.stack.size() - 2];
-            append_storage(frames_.back());
+            ContractStorage& c = storage_[frames_.back()];
+            const Uint256& key = s.stack[s.stack.size() - 1];
+            const Uint256& value = s.stack[s.stack.size() - 2];
+            const auto [it, added] = c.slots.try_emplace(key, value);
+            if (!added && it->second != value) {
+                it->second = value;
+                c.stale = true;
+            }
+            c.stale = c.stale || added;
+            append_storage(c);
         } else if (s.op == evm::OP_SLOAD) {
             sload_open_ = true;  // on_storage_read brings the value
         }
@@ -84,8 +117,14 @@ void StructLogger::on_step(const evm::StepView& s) {
 void StructLogger::on_storage_read(const Address& a, const Uint256& key, const Uint256& value) {
     if (!sload_open_) return;
     sload_open_ = false;
-    storage_[a][key] = value;
-    append_storage(a);
+    ContractStorage& c = storage_[a];
+    const auto [it, added] = c.slots.try_emplace(key, value);
+    if (!added && it->second != value) {  // a slot changed by a frame that was not traced
+        it->second = value;
+        c.stale = true;
+    }
+    c.stale = c.stale || added;
+    append_storage(c);
 }
 
 void StructLogger::on_step_error(evm::Status status) {
@@ -96,17 +135,25 @@ void StructLogger::on_step_error(evm::Status status) {
     close_step();
 }
 
-void StructLogger::append_storage(const Address& a) {
-    out_ += ",\"storage\":{";
-    bool first = true;
-    for (const auto& [key, value] : storage_[a]) {
-        if (!first) out_ += ',';
-        first = false;
-        append_word(out_, key);
-        out_ += ':';
-        append_word(out_, value);
+void StructLogger::append_storage(ContractStorage& c) {
+    if (c.stale) {
+        c.text.clear();
+        append_with(c.text, 13 + c.slots.size() * (2 * kMaxWordBytes + 2), [&c](char* p) {
+            std::memcpy(p, ",\"storage\":{", 12);
+            p += 12;
+            for (const auto& [key, value] : c.slots) {
+                p = write_word(p, key);
+                *p++ = ':';
+                p = write_word(p, value);
+                *p++ = ',';
+            }
+            if (!c.slots.empty()) --p;  // the last comma
+            *p++ = '}';
+            return p;
+        });
+        c.stale = false;
     }
-    out_ += '}';
+    out_ += c.text;
 }
 
 void StructLogger::close_step() {

@@ -19,11 +19,15 @@
 /// disable_storage). `limit` steps at most are recorded (0: all); execution goes on.
 ///
 /// Stack words are hex-encoded straight from their limbs into the buffer as each step is
-/// written: nothing is padded or copied as a string first. What is written is never changed
+/// written: nothing is padded or copied as a string first. A step is sized once (its fixed
+/// fields and its stack's words at their longest) and written field by field at a raw position
+/// with no capacity check between them; a contract's storage text is formatted once and copied
+/// until a slot is added or changes. What is written is never changed
 /// afterwards, so a stream may take the buffer's bytes at any point: with set_drain(), the
 /// buffer is handed to a drain whenever it reaches a size, and memory stays bounded by that
 /// size whatever the number of steps.
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -72,8 +76,22 @@ class StructLogger final : public evm::Tracer {
     std::uint64_t steps() const noexcept { return steps_; }
 
   private:
+    /// `,"op":"NAME","gas":` for one opcode in this logger's fork, written with one fixed-size
+    /// copy (the step's reservation covers the whole array).
+    struct OpText {
+        char text[56];
+        std::uint8_t size;
+    };
+    /// One contract's storage as the steps show it, and its `,"storage":{...}` text, written
+    /// again only after a slot was added or changed (an SLOAD of a known slot repeats it).
+    struct ContractStorage {
+        std::map<Uint256, Uint256> slots;
+        std::string text;
+        bool stale = true;
+    };
+
     void close_step();
-    void append_storage(const Address& a);
+    void append_storage(ContractStorage& s);
 
     std::string& out_;
     std::size_t drain_at_ = 0;
@@ -86,7 +104,8 @@ class StructLogger final : public evm::Tracer {
     std::uint8_t step_op_ = 0;
     std::size_t step_stack_ = 0;
     std::vector<Address> frames_;  // the running contract of each depth (storage owner)
-    std::unordered_map<Address, std::map<Uint256, Uint256>, state::AddressHash> storage_;
+    std::unordered_map<Address, ContractStorage, state::AddressHash> storage_;
+    std::array<OpText, 256> ops_;
 };
 
 }  // namespace keel::trace

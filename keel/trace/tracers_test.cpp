@@ -186,6 +186,54 @@ TEST(StructLogger, StorageAtSloadAndSstoreOnly) {
     for (const auto& s : off.at("structLogs")) EXPECT_FALSE(s.contains("storage"));
 }
 
+TEST(StructLogger, StorageTextFollowsEveryChange) {
+    // SLOAD(1) twice, SSTORE(1, 9), SLOAD(1), SSTORE(1, 9) (no change), SSTORE(3, 0), SLOAD(1):
+    // the logger reuses a contract's storage text until a slot is added or changes.
+    const auto j = struct_log_of("600154506001545060096001556001545060096001556000600355600154");
+    const std::string k1 = "0x" + std::string(63, '0') + "1";
+    const std::string k3 = "0x" + std::string(63, '0') + "3";
+    const std::string v0 = "0x" + std::string(64, '0');
+    const std::string v9 = "0x" + std::string(63, '0') + "9";
+    std::vector<nlohmann::json> storage;
+    for (const auto& s : j.at("structLogs"))
+        if (s.contains("storage")) storage.push_back(s.at("storage"));
+    ASSERT_EQ(storage.size(), 7u);
+    EXPECT_EQ(storage[0], (nlohmann::json{{k1, v0}}));
+    EXPECT_EQ(storage[1], (nlohmann::json{{k1, v0}}));
+    EXPECT_EQ(storage[2], (nlohmann::json{{k1, v9}}));
+    EXPECT_EQ(storage[3], (nlohmann::json{{k1, v9}}));
+    EXPECT_EQ(storage[4], (nlohmann::json{{k1, v9}}));
+    EXPECT_EQ(storage[5], (nlohmann::json{{k1, v9}, {k3, v0}}));
+    EXPECT_EQ(storage[6], (nlohmann::json{{k1, v9}, {k3, v0}}));
+}
+
+TEST(StructLogger, StackWordsOfEveryLength) {
+    // PUSHn of values 1..32 bytes long with a leading nibble of 1 or 0xf: each is shown in
+    // minimal hex on the next step's stack.
+    std::string code;
+    std::vector<std::string> want;
+    for (int n = 1; n <= 32; ++n) {
+        for (const char lead : {'1', 'f'}) {
+            std::string digits = std::string(1, lead) + std::string(2 * n - 1, '0');
+            for (int i = 1; i < 2 * n; i += 3) digits[static_cast<std::size_t>(i)] = "a7c"[i % 3];
+            const int op = 0x5f + n;  // PUSHn
+            code += std::string(1, "0123456789abcdef"[op >> 4]) + "0123456789abcdef"[op & 15] +
+                    digits + "50";  // PUSHn value, POP
+            want.push_back("0x" + digits);
+        }
+    }
+    const auto j = struct_log_of(code, {}, Fork::cancun, 1000000);
+    std::size_t k = 0;
+    for (const auto& s : j.at("structLogs")) {
+        if (s.at("op") != "POP") continue;
+        ASSERT_LT(k, want.size());
+        ASSERT_EQ(s.at("stack").size(), 1u);
+        EXPECT_EQ(s.at("stack")[0], want[k]) << k;
+        ++k;
+    }
+    EXPECT_EQ(k, want.size());
+}
+
 TEST(StructLogger, MemoryWordsReturnDataAndNoStack) {
     // PUSH1 0xff PUSH1 33 MSTORE8: memory grows to two words.
     const auto j = struct_log_of(
