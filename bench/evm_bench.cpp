@@ -7,6 +7,10 @@
 // defaults, stack and storage; mode 1: disable_stack and disable_storage), its JSON drained in
 // 1 MiB chunks to /dev/null (so memory is the chunk, not the trace); counters: the JSON's bytes
 // per second and per call, and steps per call.
+// BM_EvmTraceHooks/<test>/<input>: the same call with a tracer whose hooks do nothing: the cost
+// of the traced interpreter itself (per-instruction checks, a virtual call and a StepView per
+// step), the floor under any tracer. BM_TraceCopyFloor: copying 1 MiB chunks to /dev/null's
+// buffer, the rate at which a trace's bytes could leave if formatting cost nothing.
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
@@ -69,6 +73,28 @@ void run_struct_log(benchmark::State& state, const EvmCase* c, bool bare) {
     state.counters["steps"] = static_cast<double>(steps);
 }
 
+void run_hooks(benchmark::State& state, const EvmCase* c) {
+    keel::evm::AnalysisCache cache;
+    keel::evm::Tracer nothing;  // every hook is a no-op
+    for (auto _ : state) {
+        const auto r = keel::bench::run_evm_case(*c, cache, &nothing);
+        benchmark::DoNotOptimize(r.gas_left);
+    }
+}
+
+void BM_TraceCopyFloor(benchmark::State& state) {
+    const std::string chunk(1u << 20, 'x');
+    std::string out;
+    out.reserve(2u << 20);
+    for (auto _ : state) {
+        out.assign(chunk);
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * (1 << 20));
+}
+BENCHMARK(BM_TraceCopyFloor)->UseRealTime();
+
 // Registered when the vectors are there; without them keel-bench still runs its other cases.
 [[maybe_unused]] const bool registered = [] {
     static std::vector<EvmCase> cases;
@@ -80,6 +106,9 @@ void run_struct_log(benchmark::State& state, const EvmCase* c, bool bare) {
     }
     for (const EvmCase& c : cases)
         benchmark::RegisterBenchmark(("BM_Evm/" + c.name).c_str(), run, &c)->UseRealTime();
+    for (const EvmCase& c : cases)
+        benchmark::RegisterBenchmark(("BM_EvmTraceHooks/" + c.name).c_str(), run_hooks, &c)
+            ->UseRealTime();
     for (const EvmCase& c : cases) {
         for (const int mode : {0, 1})
             benchmark::RegisterBenchmark(

@@ -7,8 +7,10 @@
 // keel evm blocktest FILE|DIR...: runs blockchain-test fixtures through keel/chain: one line per
 // test, then a summary; exit 1 when any test fails.
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <memory>
@@ -28,6 +30,7 @@
 #include "keel/evm/transaction.hpp"
 #include "keel/state/memory_state.hpp"
 #include "keel/trace/eip3155.hpp"
+#include "keel/trace/struct_logger.hpp"
 
 namespace keel::cli {
 
@@ -213,6 +216,8 @@ void add_evm_command(CLI::App& app) {
         bool json = false;
         bool trace = false;
         trace::Eip3155Options trace_options;
+        bool struct_log = false;
+        trace::StructLoggerOptions struct_log_options;
     };
     auto run_args = std::make_shared<RunArgs>();
     auto* run = evm->add_subcommand("run", "run bytecode as a contract on an empty state");
@@ -238,6 +243,27 @@ void add_evm_command(CLI::App& app) {
                   "print {status, gasUsed, output, logs, changes} as one JSON object (changes: "
                   "every account that differs afterwards, with its new fields)");
     add_trace_flags(*run, run_args->trace, run_args->trace_options);
+    auto* struct_log = run->add_flag(
+        "--struct-log", run_args->struct_log,
+        "print the struct (opcode) logger's result instead, as debug_traceCall returns it: "
+        "{structLogs, gas, failed, returnValue}");
+    struct_log->excludes("--json")->excludes("--trace");
+    run->add_flag("--disable-stack", run_args->struct_log_options.disable_stack,
+                  "with --struct-log: no stack on the steps")
+        ->needs(struct_log);
+    run->add_flag("--disable-storage", run_args->struct_log_options.disable_storage,
+                  "with --struct-log: no storage at SLOAD and SSTORE")
+        ->needs(struct_log);
+    run->add_flag("--enable-memory", run_args->struct_log_options.enable_memory,
+                  "with --struct-log: the memory on every step")
+        ->needs(struct_log);
+    run->add_flag("--enable-return-data", run_args->struct_log_options.enable_return_data,
+                  "with --struct-log: the last call's return data on every step")
+        ->needs(struct_log);
+    run->add_option("--limit", run_args->struct_log_options.limit,
+                    "with --struct-log: record at most this many steps (default 0: all)")
+        ->check(whole_number("a number of steps"))
+        ->needs(struct_log);
     run->callback([run_args] {
         const auto fork = eth::parse_fork(run_args->fork);
         if (!fork) throw Failure{kExitUsage, "--fork: unknown fork " + run_args->fork};
@@ -273,7 +299,25 @@ void add_evm_command(CLI::App& app) {
         block.gas_limit = std::max<std::uint64_t>(run_args->gas, 30'000'000);
         std::optional<trace::Eip3155> tracer;
         if (run_args->trace) tracer.emplace(stderr, *fork, run_args->trace_options);
-        evm::Tracer* hooks = tracer ? &*tracer : nullptr;
+        // The struct log goes to stdout in 1 MiB chunks as it is written: memory stays bounded
+        // by the chunk whatever the number of steps. A failed write is reported once execution
+        // is over (no exception crosses the interpreter); what follows it is dropped.
+        std::string log_text;
+        std::optional<trace::StructLogger> logger;
+        bool write_failed = false;
+        const auto write_out = [&write_failed](std::string& text) {
+            if (!write_failed && std::fwrite(text.data(), 1, text.size(), stdout) != text.size())
+                write_failed = true;
+            text.clear();
+        };
+        if (run_args->struct_log) {
+            log_text.reserve(2u << 20);
+            logger.emplace(log_text, *fork, run_args->struct_log_options);
+            logger->set_drain(1u << 20, write_out);
+        }
+        evm::Tracer* hooks = tracer   ? static_cast<evm::Tracer*>(&*tracer)
+                             : logger ? static_cast<evm::Tracer*>(&*logger)
+                                      : nullptr;
 
         evm::Status status = evm::Status::success;
         Bytes output;
@@ -315,6 +359,16 @@ void add_evm_command(CLI::App& app) {
             overlay.finalize_transaction({.delete_empty = *fork >= eth::Fork::spurious_dragon});
         }
         if (tracer) tracer->flush();
+        if (logger) {
+            logger->finish(gas_used, status != evm::Status::success, output);
+            log_text += '\n';
+            write_out(log_text);
+            if (write_failed || std::fflush(stdout) != 0)
+                throw Failure{kExitUsage, std::string("--struct-log: cannot write to standard "
+                                                      "output: ") +
+                                              std::strerror(errno)};
+            return;
+        }
         const double us =
             std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
                 .count();

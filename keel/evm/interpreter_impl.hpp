@@ -822,9 +822,17 @@ op_SLOAD: {
     std::int64_t cost = STATIC(OP_SLOAD);
     const state::Overlay::SlotAccess slot = st.access_slot(self, sp[-1], F >= Fork::berlin);
     if constexpr (F >= Fork::berlin) cost += slot.was_cold ? 2000 : 0;
-    CHARGE(cost);
     const Uint256 v = slot.current;
-    if constexpr (Tracing) tracer->on_storage_read(self, sp[-1], v);
+    if constexpr (Tracing) {
+        // The read is reported before the charge, so a tracer sees the slot on an SLOAD that
+        // then runs out of gas too (geth's struct logger reads it when it logs the step).
+        TRACE(cost);
+        tracer->on_storage_read(self, sp[-1], v);
+        if (gas < cost) FAIL(Status::out_of_gas);
+        gas -= cost;
+    } else {
+        CHARGE(cost);
+    }
     sp[-1] = v;
     NEXT(1);
 }

@@ -27,8 +27,9 @@ struct StepView {
     std::int32_t depth = 0;  ///< 0 for the transaction's own frame (EIP-3155 prints depth + 1)
     std::int64_t gas = 0;    ///< gas left before the instruction
     /// What the instruction costs: constant and dynamic parts (memory expansion, cold access,
-    /// ...); for CALL* and CREATE* this includes the gas passed to the callee, as execution-apis'
-    /// struct logs report it.
+    /// ...); for CALL* this includes the gas passed to the callee, as execution-apis' struct logs
+    /// and geth report it (for CREATE*, as in geth, it does not: the init code's gas is taken
+    /// inside the instruction).
     std::int64_t cost = 0;
     std::int64_t refund = 0;           ///< the transaction's refund counter
     std::span<const Uint256> stack{};  ///< bottom first; the top is stack.back()
@@ -48,6 +49,7 @@ class Tracer {
     virtual void on_step(const StepView& /*step*/) {}
     /// The instruction of the last on_step failed with `status` (an exceptional halt).
     virtual void on_step_error(Status /*status*/) {}
+    /// An SLOAD's slot and value, after its on_step, also when the SLOAD then runs out of gas.
     virtual void on_storage_read(const Address& /*a*/, const Uint256& /*key*/,
                                  const Uint256& /*value*/) {}
     virtual void on_storage_write(const Address& /*a*/, const Uint256& /*key*/,

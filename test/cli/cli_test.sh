@@ -97,6 +97,15 @@ run_keel evm run --tx --json --fork Prague --gas 100000 --code 0x600260015560016
    "$out" == *'"0x000000000000000000000000000000000000ca11":{"balance":'*'"nonce":1'* &&
    "$out" == *'"status":"success"'* ]]
 check evm-run-tx-json $? "exit $rc, stdout: $out"
+# --struct-log: debug_traceCall's result on stdout (PUSH1 2 PUSH1 3 ADD, the implicit STOP; the
+# 9 gas of the call); --disable-stack drops the stacks; its options need it.
+run_keel evm run --code 0x6002600301 --gas 100000 --struct-log
+[[ $rc == 0 && "$out" == '{"structLogs":[{"pc":0,"op":"PUSH1","gas":100000,"gasCost":3,"depth":1,"refund":0,"stack":[]},'*'{"pc":4,"op":"ADD","gas":99994,"gasCost":3,"depth":1,"refund":0,"stack":["0x2","0x3"]},'*'],"gas":9,"failed":false,"returnValue":"0x"}' ]]
+check evm-run-struct-log $? "exit $rc, stdout: $out"
+contains evm-run-struct-log-no-stack '{"pc":4,"op":"ADD","gas":99994,"gasCost":3,"depth":1,"refund":0}' \
+    -- evm run --code 0x6002600301 --gas 100000 --struct-log --disable-stack
+expect evm-run-struct-log-alone 2 "" "--disable-stack requires --struct-log" -- evm run --code 0x00 --disable-stack
+expect evm-run-struct-log-json 2 "" "--json excludes --struct-log" -- evm run --code 0x00 --struct-log --json
 expect evm-run-bad-address 2 "" "--address: not a 20-byte hex address: 0x12" -- evm run --code 0x00 --address 0x12
 expect evm-run-same-address 2 "" "--sender: the same address as --address" -- evm run --code 0x00 --sender 0x000000000000000000000000000000000000c0de
 osaka="$vectors/evm/state_tests/eest_osaka"

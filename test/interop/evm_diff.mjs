@@ -241,6 +241,54 @@ function sameState(a, b) {
   return null;
 }
 
+// ---- struct logs ----------------------------------------------------------------------------
+// Every STRUCT_EVERY-th program (KEEL_EVM_DIFF_STRUCT_EVERY, default 4; 0: none) is also traced
+// by both sides' struct (opcode) logger, debug_traceTransaction's default tracer, under one of
+// four configurations in turn, and the two results compared step by step on every member, but
+// for two known differences of reporting (docs/evm.md, "Traces"): the gasCost of a step that
+// fails (keel, as EELS, the whole cost it could not pay; revm what it had charged when it
+// stopped) and of CREATE/CREATE2 (keel, as geth, the instruction's own cost; revm the gas the
+// whole creation used), and storage on a failing step and after a failing SSTORE (keel, as
+// geth's logger, shows the slot a failing SLOAD read and records a failing SSTORE's value for
+// the steps after it; revm shows an empty object on the failing step and records nothing).
+// Error texts are each client's own words: only where an error is reported is compared.
+const structEvery = Number(process.env.KEEL_EVM_DIFF_STRUCT_EVERY ?? 4);
+const structConfigs = [
+  { config: {}, flags: [] },
+  { config: { disableStack: true }, flags: ['--disable-stack'] },
+  { config: { enableMemory: true, enableReturnData: true }, flags: ['--enable-memory', '--enable-return-data'] },
+  { config: { disableStorage: true }, flags: ['--disable-storage'] },
+];
+const normWord = (w) => '0x' + BigInt(w.startsWith('0x') ? w : '0x' + w).toString(16).padStart(64, '0');
+function normStorage(s) {
+  if (s === undefined) return undefined;
+  return stable(Object.fromEntries(Object.entries(s).map(([k, v]) => [normWord(k), normWord(v)])));
+}
+function structLogDiff(theirs, mine) {
+  for (const f of ['gas', 'failed']) if (theirs[f] !== mine[f]) return `${f}: anvil ${theirs[f]}, keel ${mine[f]}`;
+  if ((theirs.returnValue ?? '0x').replace(/^(0x)?/, '0x').toLowerCase() !== mine.returnValue)
+    return `returnValue: anvil ${theirs.returnValue}, keel ${mine.returnValue}`;
+  const a = theirs.structLogs, b = mine.structLogs;
+  let storageComparable = true;
+  for (let i = 0; i < Math.min(a.length, b.length); ++i) {
+    const x = a[i], y = b[i];
+    if (('error' in x) !== ('error' in y)) return `step ${i} (pc ${y.pc} ${y.op}): error anvil ${x.error}, keel ${y.error}`;
+    const costCompared = !('error' in y) && y.op !== 'CREATE' && y.op !== 'CREATE2';
+    for (const f of ['pc', 'op', 'gas', 'gasCost', 'depth', 'refund'])
+      if (x[f] !== y[f] && (f !== 'gasCost' || costCompared))
+        return `step ${i} (pc ${y.pc} ${y.op}): ${f} anvil ${x[f]}, keel ${y[f]}`;
+    for (const f of ['stack', 'memory', 'returnData'])
+      if (stable(x[f]) !== stable(y[f]))
+        return `step ${i} (pc ${y.pc} ${y.op}): ${f} anvil ${stable(x[f])?.slice(0, 200)}, keel ${stable(y[f])?.slice(0, 200)}`;
+    if ('error' in y && y.op === 'SSTORE') storageComparable = false;
+    if (storageComparable && !('error' in y) && normStorage(x.storage) !== normStorage(y.storage))
+      return `step ${i} (pc ${y.pc} ${y.op}): storage anvil ${normStorage(x.storage)}, keel ${normStorage(y.storage)}`;
+  }
+  if (a.length !== b.length) return `steps: anvil ${a.length}, keel ${b.length}`;
+  return null;
+}
+let structCompared = 0;
+
 const accounts = await rpc('eth_accounts', []);
 const from = accounts[0].toLowerCase();
 sender = BigInt(from);
@@ -290,11 +338,27 @@ for (let i = 0; i < count; ++i) {
     const s = sameState(normAnvil(diff, coinbase), normKeel(mine.changes, { [contract]: code }));
     if (s) problems.push(`state: ${s}`);
   }
+  if (structEvery > 0 && i % structEvery === 0) {
+    const { config, flags } = structConfigs[(i / structEvery) % structConfigs.length];
+    const theirs = await rpc('debug_traceTransaction', [hash, config]);
+    const ks = spawnSync(keel, ['evm', 'run', '--tx', '--struct-log', ...flags, '--fork', 'Prague', '--code', code,
+      '--input', data, '--gas', gas.toString(), '--address', contract, '--balance', '1000000000000000000',
+      '--sender', from, '--sender-nonce', nonce.toString(), '--sender-balance', balance.toString()],
+      { encoding: 'utf8', maxBuffer: 1 << 30 });
+    let log;
+    try { log = JSON.parse(ks.stdout); } catch { problems.push(`keel --struct-log: exit ${ks.status}: ${ks.stderr.trim()}`); }
+    if (log) {
+      ++structCompared;
+      const d = structLogDiff(theirs, log);
+      if (d) problems.push(`struct log ${JSON.stringify(config)}: ${d}`);
+    }
+  }
   if (problems.length) {
     ++failures;
     console.log(`FAIL program ${i} (seed ${seedArg}): gas ${gas} code ${code} input ${data}`);
     for (const p of problems) console.log(`  ${p}`);
   }
 }
-console.log(`evm_diff: ${count - failures} of ${count} programs agree (keel outcomes: ${JSON.stringify(statuses)})`);
+console.log(`evm_diff: ${count - failures} of ${count} programs agree (keel outcomes: ${JSON.stringify(statuses)}; ` +
+            `struct logs compared on ${structCompared})`);
 process.exit(failures === 0 ? 0 : 1);

@@ -28,7 +28,7 @@ trap cleanup EXIT
 # A free port: anvil binds it or exits, and then the next one is tried.
 for attempt in $(seq 10); do
     port=$((20000 + RANDOM % 30000))
-    "$anvil" --port "$port" --silent --hardfork prague --base-fee 0 --gas-price 0 --chain-id 1 \
+    "$anvil" --port "$port" --silent --steps-tracing --hardfork prague --base-fee 0 --gas-price 0 --chain-id 1 \
         >"$tmp/anvil.log" 2>&1 &
     anvil_pid=$!
     up=0
