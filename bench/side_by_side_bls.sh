@@ -32,12 +32,9 @@ threads=2
 [[ $pin =~ ^[0-9]+$ ]] || { echo "side_by_side_bls: PIN_CPU must be a CPU number" >&2; exit 2; }
 [[ $pair =~ ^[0-9]+,[0-9]+$ ]] || { echo "side_by_side_bls: PIN_CPUS must be two CPU numbers, N,M" >&2; exit 2; }
 command -v taskset >/dev/null || { echo "side_by_side_bls: needs taskset (util-linux)" >&2; exit 2; }
-if [[ ! -d "$root/bench/peers/node_modules/@chainsafe/blst" ]]; then
-    bash "$root/scripts/deps.sh" --peers
-    (cd "$root/bench/peers" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-fi
 # shellcheck source=bench/peers/machine.sh
 source "$root/bench/peers/machine.sh"
+keel_peers_installed "$root/bench/peers/node_modules/@chainsafe/blst"
 
 keel_machine_line
 echo "one-thread figures pinned to CPU $pin on both sides; two-thread batch pinned to CPUs $pair on both sides"

@@ -27,12 +27,9 @@ vectors=${KEEL_VECTORS_DIR:-$root/../shared/vectors}/evm/benchmarks
 [[ -x "$bench" ]] || { echo "side_by_side_evm: build first (make build)" >&2; exit 2; }
 command -v taskset >/dev/null || { echo "side_by_side_evm: needs taskset (util-linux)" >&2; exit 2; }
 anvil=$root/bench/peers/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil
-if [[ ! -x "$anvil" ]]; then
-    bash "$root/scripts/deps.sh" --peers
-    (cd "$root/bench/peers" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-fi
 # shellcheck source=bench/peers/machine.sh
 source "$root/bench/peers/machine.sh"
+keel_peers_installed "$anvil"
 
 port=$((20000 + RANDOM % 20000))
 taskset -c "$pin" "$anvil" --port "$port" --silent --disable-block-gas-limit \

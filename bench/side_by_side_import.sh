@@ -27,10 +27,9 @@ work=$root/build/bench-import
 prune_blocks=${PRUNE_BLOCKS:-100000}
 mkdir -p "$work"
 [[ -x "$keel" ]] || { echo "side_by_side_import: build keel first (make build)" >&2; exit 2; }
-if [[ ! -d "$root/bench/peers/node_modules/@ethereumjs/block" ]]; then
-    bash "$root/scripts/deps.sh" --peers
-    (cd "$root/bench/peers" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-fi
+# shellcheck source=bench/peers/machine.sh
+source "$root/bench/peers/machine.sh"
+keel_peers_installed "$root/bench/peers/node_modules/@ethereumjs/block"
 
 val() { sed -nE "s/^$1 *([0-9.]+).*/\1/p" "$2" | head -1; }
 

@@ -27,10 +27,9 @@ build=${2:-$root/build/release}
 keel=$build/apps/keel/keel
 bench=$build/bench/keel-bench
 [[ -x "$keel" && -x "$bench" ]] || { echo "side_by_side_rlpx: build first (make build)" >&2; exit 2; }
-if [[ ! -d "$root/bench/peers/node_modules/@ethereumjs/devp2p" ]]; then
-    bash "$root/scripts/deps.sh" --peers
-    (cd "$root/bench/peers" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-fi
+# shellcheck source=bench/peers/machine.sh
+source "$root/bench/peers/machine.sh"
+keel_peers_installed "$root/bench/peers/node_modules/@ethereumjs/devp2p"
 
 cpu=$(lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -1)
 echo "machine: ${cpu:-unknown CPU} (lscpu), $(nproc) cores"

@@ -16,10 +16,9 @@ keel=$build/apps/keel/keel
 bench=$build/bench/keel-bench
 vectors=${KEEL_VECTORS_DIR:-$root/../shared/vectors}/ssz/mainnet_blocks
 [[ -x "$keel" && -x "$bench" ]] || { echo "side_by_side_ssz: build first (make build)" >&2; exit 2; }
-if [[ ! -d "$root/bench/peers/node_modules/@lodestar/types" ]]; then
-    bash "$root/scripts/deps.sh" --peers
-    (cd "$root/bench/peers" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
-fi
+# shellcheck source=bench/peers/machine.sh
+source "$root/bench/peers/machine.sh"
+keel_peers_installed "$root/bench/peers/node_modules/@lodestar/types"
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 keel_sha=$("$bench" --benchmark_filter='BM_Sha256_64ManyDefault$' --benchmark_format=json 2>/dev/null |

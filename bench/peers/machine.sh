@@ -16,6 +16,16 @@ keel_machine_line() {
         "features ${features% }; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 
+# keel_peers_installed PATH: installs Node.js (scripts/deps.sh --peers) and the pinned peers
+# (npm ci in bench/peers) unless PATH, a file or folder the script needs from them, is there.
+keel_peers_installed() {
+    [[ -e "$1" ]] && return 0
+    local peers
+    peers=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+    bash "$peers/../../scripts/deps.sh" --peers
+    (cd "$peers" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+}
+
 # keel_load_line: the load average again, for the end of a run.
 keel_load_line() {
     echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -6,27 +6,18 @@
 // the difference is within the round trip's noise. Wall time, the best of REPS
 // calls after one warm-up. Prints one JSON line per case: {name, ms, empty_ms, ok}.
 //   node peers-evm.mjs BENCHMARKS_DIR PORT [REPS] [NAME_REGEX]
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+
+import { jsonFiles } from './json-files.mjs';
 
 const [dir, port, repsArg, pick] = process.argv.slice(2);
 const reps = Number(repsArg ?? 5);
 const url = `http://127.0.0.1:${port}`;
 const select = pick ? new RegExp(pick) : /./;
 
-function files(d) {
-  const out = [];
-  for (const e of readdirSync(d).sort()) {
-    const p = join(d, e);
-    if (statSync(p).isDirectory()) out.push(...files(p));
-    else if (e.endsWith('.json')) out.push(p);
-  }
-  return out;
-}
-
 // The cases as keel's bench/evm_fixture.cpp reads them: "<test>/<data index>".
 const cases = [];
-for (const f of files(dir)) {
+for (const f of jsonFiles(dir)) {
   for (const [name, t] of Object.entries(JSON.parse(readFileSync(f, 'utf8')))) {
     const to = t.transaction.to.toLowerCase();
     const pre = Object.fromEntries(Object.entries(t.pre).map(([a, v]) => [a.toLowerCase(), v]));
