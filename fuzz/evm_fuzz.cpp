@@ -8,7 +8,12 @@
 //     status, gas left, output and state changes as the untraced one: the hooks observe, they
 //     never steer. (The untraced one checks and charges per basic block, the traced one per
 //     instruction: when a block fails both a constant check and a dynamic one, the two may name
-//     different exceptional halts, which end the frame alike; keel/evm/analysis.hpp.)
+//     different exceptional halts, which end the frame alike; keel/evm/analysis.hpp);
+//   - the struct logger, every option on (memory, return data), a small drain and the first 64
+//     steps (memory on every step would make a long program's trace gigabytes), writes one whole
+//     JSON document whose structLogs count its steps, whatever the program.
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +24,7 @@
 #include "keel/evm/evm.hpp"
 #include "keel/state/memory_state.hpp"
 #include "keel/trace/eip3155.hpp"
+#include "keel/trace/struct_logger.hpp"
 
 namespace {
 
@@ -105,5 +111,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check(traced.result.status == r.status || (halt(traced.result.status) && halt(r.status)));
     check(traced.result.gas_left == r.gas_left && traced.result.output == r.output);
     check(same(traced.changes, plain.changes));
+
+    std::string text, drained;
+    trace::StructLogger logger(text, fork,
+                               {.enable_memory = true, .enable_return_data = true, .limit = 64});
+    logger.set_drain(4096, [&drained](std::string& b) {
+        drained += b;
+        b.clear();
+    });
+    const Run logged = run(pre, fork, code, &logger);
+    logger.finish(static_cast<std::uint64_t>(200'000 - logged.result.gas_left),
+                  logged.result.status != evm::Status::success, logged.result.output);
+    drained += text;
+    const auto doc = nlohmann::json::parse(drained, nullptr, /*allow_exceptions=*/false);
+    check(!doc.is_discarded() && doc.is_object());
+    check(doc["structLogs"].size() == logger.steps());
     return 0;
 }
