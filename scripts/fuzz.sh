@@ -23,7 +23,7 @@ for t in "${targets[@]}"; do
     # The importer writes each input to a file and imports it into RocksDB (about 700 inputs/s,
     # against tens of thousands for the pure decoders); bls_fp and bls_point run exponentiation
     # chains, subgroup checks and pairings under the sanitizers (hundreds of inputs/s), as do
-    # precompile (pairings, MSMs), evm (two runs of up to 200,000 gas each) and chain (a block
+    # precompile (pairings, MSMs), evm (three runs of up to 200,000 gas each) and chain (a block
     # executed twice, senders recovered): a tenth
     # of the runs keeps CI's time.
     [[ $name == import || $name == bls_fp || $name == bls_point || $name == precompile ||
