@@ -98,16 +98,7 @@ void StructLogger::on_step(const evm::StepView& s) {
     if (!options_.disable_storage && !frames_.empty()) {
         if (s.op == evm::OP_SSTORE && s.stack.size() >= 2) {
             // The value it writes is on the stack: the snapshot includes it (schema).
-            ContractStorage& c = storage_[frames_.back()];
-            const Uint256& key = s.stack[s.stack.size() - 1];
-            const Uint256& value = s.stack[s.stack.size() - 2];
-            const auto [it, added] = c.slots.try_emplace(key, value);
-            if (!added && it->second != value) {
-                it->second = value;
-                c.stale = true;
-            }
-            c.stale = c.stale || added;
-            append_storage(c);
+            record_slot(frames_.back(), s.stack[s.stack.size() - 1], s.stack[s.stack.size() - 2]);
         } else if (s.op == evm::OP_SLOAD) {
             sload_open_ = true;  // on_storage_read brings the value
         }
@@ -117,13 +108,18 @@ void StructLogger::on_step(const evm::StepView& s) {
 void StructLogger::on_storage_read(const Address& a, const Uint256& key, const Uint256& value) {
     if (!sload_open_) return;
     sload_open_ = false;
+    record_slot(a, key, value);
+}
+
+void StructLogger::record_slot(const Address& a, const Uint256& key, const Uint256& value) {
     ContractStorage& c = storage_[a];
     const auto [it, added] = c.slots.try_emplace(key, value);
-    if (!added && it->second != value) {  // a slot changed by a frame that was not traced
+    if (added) {
+        c.stale = true;
+    } else if (it->second != value) {
         it->second = value;
         c.stale = true;
     }
-    c.stale = c.stale || added;
     append_storage(c);
 }
 

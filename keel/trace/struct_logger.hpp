@@ -91,6 +91,8 @@ class StructLogger final : public evm::Tracer {
     };
 
     void close_step();
+    /// Sets a slot of `a`'s storage as the steps show it, then appends that storage's text.
+    void record_slot(const Address& a, const Uint256& key, const Uint256& value);
     void append_storage(ContractStorage& s);
 
     std::string& out_;
