@@ -39,10 +39,13 @@ namespace keel::evm {
 namespace {
 
 /// A cost no gas can pay (memory beyond 4 GiB, a copy of 2^64 bytes): adding a few of them
-/// never overflows, and it exceeds every gas amount.
+/// never overflows. A frame may hold more gas than this (up to 2^63 - 1), so it is not enough for
+/// the cost to exceed the gas: CHARGE refuses any cost of kImpossible or more whatever the gas.
+/// Every honest single cost stays far below it (memory of kMaxMemory bytes costs under 2^46).
 constexpr std::int64_t kImpossible = std::numeric_limits<std::int64_t>::max() / 4;
-/// The largest memory keel lets a frame have: 2^32 - 32 bytes. Anything beyond would cost more
-/// than 2^45 gas.
+/// The largest memory keel lets a frame have: 2^32 - 32 bytes, as evmone. It would cost about
+/// 2^45 gas; a frame with more gas than that still runs out of gas for memory beyond it (the
+/// spec's formula would let 2^63 gas buy terabytes), before anything is grown or written.
 constexpr std::uint64_t kMaxMemory = (std::uint64_t{1} << 32) - 32;
 
 constexpr std::int64_t memory_cost(std::uint64_t words) noexcept {
@@ -555,13 +558,24 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
 // An instruction's constant gas, where the instruction charges it: 0 with blocks, whose entry
 // charged it (analysis.hpp).
 #define STATIC(opc) (kBlocks ? std::int64_t{0} : std::int64_t{T[opc].gas})
-// The step's whole cost is known: the tracer sees it, then the gas is charged.
-#define CHARGE(cost)                            \
-    do {                                        \
-        const std::int64_t c_ = (cost);         \
-        TRACE(c_);                              \
-        if (gas < c_) FAIL(Status::out_of_gas); \
-        gas -= c_;                              \
+// The step's whole cost is known: the tracer sees it, then the gas is charged. A cost of
+// kImpossible or more is out of gas however much gas the frame holds: a frame may hold 2^63 - 1,
+// more than kImpossible, and what such a cost stands for (memory past kMaxMemory) must never be
+// grown or written. (Where the cost is a known constant the second test folds away.)
+#define CHARGE(cost)                                                 \
+    do {                                                             \
+        const std::int64_t c_ = (cost);                              \
+        TRACE(c_);                                                   \
+        if (gas < c_ || c_ >= kImpossible) FAIL(Status::out_of_gas); \
+        gas -= c_;                                                   \
+    } while (0)
+// A cost already known to be payable: a call's cost with the gas it forwards (which may exceed
+// kImpossible when the frame holds more), checked against what is left before.
+#define CHARGE_PAYABLE(cost)            \
+    do {                                \
+        const std::int64_t c_ = (cost); \
+        TRACE(c_);                      \
+        gas -= c_;                      \
     } while (0)
 #define STATIC_OP(opc) \
     GUARD(opc);        \
@@ -1109,7 +1123,7 @@ do_call: {
     std::int64_t callee = 0;
     if constexpr (F >= Fork::tangerine_whistle) {
         // EIP-150: at most all but one 64th of what is left after the cost.
-        if (cost > gas) {
+        if (cost > gas || cost >= kImpossible) {
             CHARGE(cost);  // fails: out of gas
         }
         const std::int64_t left = gas - cost;
@@ -1118,11 +1132,18 @@ do_call: {
                      ? static_cast<std::int64_t>(requested[0])
                      : cap;
     } else {
-        callee = requested.fits_u64() && requested[0] <= static_cast<std::uint64_t>(kImpossible)
-                     ? static_cast<std::int64_t>(requested[0])
-                     : kImpossible;
+        // Before EIP-150 the callee gets what was asked for: more than is left is out of gas.
+        if (cost > gas || cost >= kImpossible || !requested.fits_u64() ||
+            requested[0] > static_cast<std::uint64_t>(gas - cost)) {
+            // fails: out of gas (the tracer sees the cost with the gas asked for, capped)
+            CHARGE(cost +
+                   (requested.fits_u64() && requested[0] <= static_cast<std::uint64_t>(kImpossible)
+                        ? static_cast<std::int64_t>(requested[0])
+                        : kImpossible));
+        }
+        callee = static_cast<std::int64_t>(requested[0]);
     }
-    CHARGE(cost + callee);
+    CHARGE_PAYABLE(cost + callee);
     if (kind == CallKind::call && msg.is_static && !value.is_zero())
         FAIL(Status::static_mode_violation);
     grow(need);
@@ -1238,6 +1259,7 @@ fail:
 #undef FAIL
 #undef GUARD
 #undef CHARGE
+#undef CHARGE_PAYABLE
 #undef STATIC_OP
 #undef STATIC
 #undef BEGIN_BLOCK

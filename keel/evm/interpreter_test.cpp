@@ -2,7 +2,14 @@
 // paper's prices; the official state tests (test/spec) check every fork's rules at scale.
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "keel/eth/transaction.hpp"
 #include "keel/evm/evm.hpp"
+#include "keel/evm/transaction.hpp"
 #include "keel/state/memory_state.hpp"
 #include "test/testutil/vectors.hpp"
 
@@ -149,6 +156,197 @@ TEST(Interpreter, BlockChargingAgreesWithPerInstructionCharging) {
     EXPECT_EQ(a.gas_used, 8);
     // A stack underflow at the block's second instruction: named as such.
     EXPECT_EQ(run_code("60010150").result.status, Status::stack_underflow);
+}
+
+// Memory and copies beyond what keel lets a frame have (kMaxMemory, 2^32 - 32 bytes) are out of
+// gas for every gas amount a frame can hold, before anything is grown or written: with more gas
+// than the internal "impossible" cost (about 2^61) the write used to land outside the frame's
+// memory, and at 2^62 RETURN of 2^256 - 1 bytes threw from std::vector.
+TEST(Interpreter, HugeMemoryIsOutOfGasWhateverTheGas) {
+    const std::string kP32 = "640100000000";                                 // PUSH5 2^32
+    const std::string kP64 = "67ffffffffffffffff";                           // PUSH8 2^64 - 1
+    const std::string kMax = "7f" + std::string(64, 'f');                    // PUSH32 2^256 - 1
+    const std::string kAddr = "73cc00000000000000000000000000000000000001";  // PUSH20 addr(1)
+    struct Case {
+        const char* what;
+        std::string code;
+        Fork fork;
+    };
+    const std::vector<Case> cases = {
+        {"MSTORE at 2^32", "6001" + kP32 + "5200", Fork::cancun},
+        {"MSTORE8 at 2^32", "6001" + kP32 + "5300", Fork::cancun},
+        {"MLOAD at 2^32", kP32 + "5100", Fork::cancun},
+        {"MSTORE at 2^256-1", "6001" + kMax + "5200", Fork::cancun},
+        {"KECCAK256 of 2^64-1 bytes",
+         kP64 + "600020"
+                "00",
+         Fork::cancun},
+        {"KECCAK256 at 2^32",
+         "6001" + kP32 +
+             "20"
+             "00",
+         Fork::cancun},
+        {"CALLDATACOPY of 2^32 bytes",
+         kP32 + "6000600037"
+                "00",
+         Fork::cancun},
+        {"CALLDATACOPY to 2^32",
+         "60016000" + kP32 +
+             "37"
+             "00",
+         Fork::cancun},
+        {"CODECOPY of 2^256-1 bytes",
+         kMax + "6000600039"
+                "00",
+         Fork::cancun},
+        {"EXTCODECOPY to 2^32",
+         "60016000" + kP32 + kAddr +
+             "3c"
+             "00",
+         Fork::cancun},
+        {"RETURNDATACOPY to 2^32",
+         "60016000" + kP32 +
+             "3e"
+             "00",
+         Fork::cancun},
+        {"MCOPY to 2^32",
+         "60016000" + kP32 +
+             "5e"
+             "00",
+         Fork::cancun},
+        {"MCOPY from 2^32",
+         "6001" + kP32 +
+             "60005e"
+             "00",
+         Fork::cancun},
+        {"LOG0 of 2^64-1 bytes",
+         kP64 + "6000a0"
+                "00",
+         Fork::cancun},
+        {"LOG2 at 2^32",
+         "600060006001" + kP32 +
+             "a2"
+             "00",
+         Fork::cancun},
+        {"CREATE of 2^32 bytes",
+         kP32 + "60006000f0"
+                "00",
+         Fork::cancun},
+        {"CREATE of 2^32 bytes, London",
+         kP32 + "60006000f0"
+                "00",
+         Fork::london},
+        {"CREATE2 of 2^256-1 bytes",
+         "6000" + kMax +
+             "60006000f5"
+             "00",
+         Fork::cancun},
+        {"CALL with input at 2^32",
+         "600060006001" + kP32 + "6000" + kAddr +
+             "6000f1"
+             "00",
+         Fork::cancun},
+        {"CALL with output at 2^32",
+         "6001" + kP32 + "600060006000" + kAddr +
+             "6000f1"
+             "00",
+         Fork::cancun},
+        {"STATICCALL with output of 2^256-1",
+         kMax + "600060006000" + kAddr +
+             "6000fa"
+             "00",
+         Fork::cancun},
+        {"CALL asking 2^256-1 gas, Frontier",
+         "60006000600060006000" + kAddr + kMax +
+             "f1"
+             "00",
+         Fork::frontier},
+        {"RETURN of 2^256-1 bytes", kMax + "5ff3", Fork::cancun},
+        {"RETURN at 2^32", "6001" + kP32 + "f3", Fork::cancun},
+        {"REVERT of 2^64-1 bytes", kP64 + "6000fd", Fork::cancun},
+    };
+    const std::int64_t gases[] = {100000, std::int64_t{1} << 61, (std::int64_t{1} << 61) + 8,
+                                  std::int64_t{1} << 62, std::numeric_limits<std::int64_t>::max()};
+    Tracer silent;
+    for (const Case& c : cases) {
+        for (const std::int64_t gas : gases) {
+            for (Tracer* tracer : {static_cast<Tracer*>(nullptr), &silent}) {
+                SCOPED_TRACE(std::string(c.what) + ", gas " + std::to_string(gas) +
+                             (tracer ? ", traced" : ""));
+                const Outcome r = run_code(c.code, c.fork, gas, nullptr, tracer);
+                EXPECT_EQ(r.result.status, Status::out_of_gas) << describe(r.result.status);
+                EXPECT_EQ(r.result.gas_left, 0);
+                EXPECT_TRUE(r.result.output.empty());
+            }
+        }
+    }
+}
+
+// With plenty of gas the same programs at sizes within the limit still run: the limit is on the
+// size, not on the gas.
+TEST(Interpreter, HugeGasStillPaysForOrdinaryMemory) {
+    // PUSH1 1 PUSH2 0x1000 MSTORE GAS PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN
+    const std::int64_t gas = std::numeric_limits<std::int64_t>::max();
+    const Outcome r = run_code(
+        "600161100052"
+        "5a60005260206000f3",
+        Fork::cancun, gas);
+    ASSERT_EQ(r.result.status, Status::success) << describe(r.result.status);
+    // Memory to 0x1020: 129 words, 3 * 129 + 129^2 / 512 = 419; then 3+3+3+2 before GAS.
+    const std::int64_t seen = gas - 3 - 3 - 3 - 419 - 2;
+    std::uint64_t word = 0;
+    for (int i = 24; i < 32; ++i) word = word << 8 | r.result.output[static_cast<std::size_t>(i)];
+    EXPECT_EQ(word, static_cast<std::uint64_t>(seen));
+    // CALL(2^62 gas, an account without code, no value, no memory) under Frontier, where the
+    // callee gets what is asked for: 2^62 of 2^63 - 1 is there to give.
+    const Outcome call = run_code(
+        "6000600060006000600073cc0000000000000000000000000000000000000367"
+        "4000000000000000f100",
+        Fork::frontier, gas);
+    EXPECT_EQ(call.result.status, Status::success) << describe(call.result.status);
+}
+
+// A transaction's gas limit may be up to 2^64 - 1 where the block allows it; a frame holds at most
+// 2^63 - 1, the rest comes back unused unless the frame halts exceptionally, which takes it all.
+// The frame's gas used to wrap to a negative amount: any code at all ran out of gas at once.
+TEST(Interpreter, TransactionGasLimitAbove63Bits) {
+    // GAS PUSH1 0 SSTORE: stores what GAS saw; and an MSTORE far out.
+    for (const std::string& code : {std::string("5a600055"), std::string("6001640100000000"
+                                                                         "5200")}) {
+        SCOPED_TRACE(code);
+        state::MemoryState m;
+        m.put(addr(1), 1, Uint256{}, testutil::from_hex(code), {});
+        m.put(addr(2), 0, Uint256::max(), Bytes{}, {});
+        state::Overlay o(m);
+        BlockEnv block;
+        block.gas_limit = std::numeric_limits<std::uint64_t>::max();
+        eth::TransactionFields f;
+        f.gas_limit = std::numeric_limits<std::uint64_t>::max();
+        f.to = addr(1);
+        f.v = 27;
+        f.r = 1;
+        f.s = 1;
+        const auto tx = eth::decode_transaction(eth::encode(f));
+        ASSERT_TRUE(tx.has_value());
+        const auto r = execute_transaction(*tx, addr(2), block, o, Fork::london);
+        ASSERT_TRUE(r.has_value()) << to_string(r.error());
+        if (code.starts_with("5a")) {
+            EXPECT_EQ(r->status, Status::success) << describe(r->status);
+            // intrinsic 21000, GAS 2, PUSH1 3, a cold set 22100
+            EXPECT_EQ(r->gas_used, 21000u + 2 + 3 + 22100);
+            const auto changes = o.changes();
+            bool stored = false;
+            for (const auto& c : changes)
+                for (const auto& [k, v] : c.storage)
+                    if (c.address == addr(1) && k.is_zero())
+                        stored = v == Uint256(static_cast<std::uint64_t>(
+                                          std::numeric_limits<std::int64_t>::max() - 2));
+            EXPECT_TRUE(stored);
+        } else {
+            EXPECT_EQ(r->status, Status::out_of_gas);
+            EXPECT_EQ(r->gas_used, std::numeric_limits<std::uint64_t>::max());
+        }
+    }
 }
 
 }  // namespace

@@ -206,7 +206,14 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     const std::uint64_t intrinsic = eth::intrinsic_gas(tx, fork);
     Message msg;
     msg.depth = 0;
-    msg.gas = static_cast<std::int64_t>(tx.gas_limit() - intrinsic);
+    // A frame holds at most 2^63 - 1 gas (EIP-1985's bound on gas values); what a larger limit
+    // leaves above it is withheld from the frame: unused after a success or a revert, gone with
+    // the rest after an exceptional halt, as if the frame had held it.
+    const std::uint64_t available = tx.gas_limit() - intrinsic;
+    constexpr auto kMaxFrameGas =
+        static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    const std::uint64_t withheld = available > kMaxFrameGas ? available - kMaxFrameGas : 0;
+    msg.gas = static_cast<std::int64_t>(available - withheld);
     msg.sender = sender;
     msg.value = tx.value();
     msg.input = tx.data();
@@ -229,7 +236,10 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     out.status = r.status;
     out.output = std::move(r.output);
     if (r.status == Status::success && tx.is_create()) out.created = r.created;
-    std::uint64_t used = tx.gas_limit() - static_cast<std::uint64_t>(r.gas_left);
+    const bool all_gone =
+        r.status != Status::success && r.status != Status::revert && r.gas_left == 0;
+    std::uint64_t used =
+        tx.gas_limit() - static_cast<std::uint64_t>(r.gas_left) - (all_gone ? 0 : withheld);
     const std::uint64_t quotient = fork >= Fork::london ? 5 : 2;  // EIP-3529
     const std::uint64_t refund = std::min<std::uint64_t>(
         static_cast<std::uint64_t>(std::max<std::int64_t>(st.refund(), 0)), used / quotient);
