@@ -1,7 +1,9 @@
 #include "keel/eth/chain_config.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
+#include <string>
 
 #include "keel/common/assert.hpp"
 #include "keel/common/hex.hpp"
@@ -52,19 +54,91 @@ BlobParams default_blob_params(Fork f) noexcept {
     return {6, 9, 5007716};                         // EIP-7691 (Prague; Osaka keeps them)
 }
 
+std::string blob_params_problem(const BlobParams& p) {
+    constexpr std::uint64_t kMaxBlobs = ~std::uint64_t{0} / kGasPerBlob;  // 2^47 - 1
+    if (p.base_fee_update_fraction == 0) return "baseFeeUpdateFraction is 0";
+    if (p.max > kMaxBlobs) return "max " + std::to_string(p.max) + " is above 2^47 - 1 blobs";
+    if (p.target > p.max)
+        return "target " + std::to_string(p.target) + " is above max " + std::to_string(p.max);
+    return {};
+}
+
+namespace {
+
+__extension__ typedef unsigned __int128 U128;
+
+/// A 512-bit unsigned number, limbs least significant first: fake_exponential's sum and terms,
+/// which reach 2^256 times the denominator (2^320) before the sum is known not to fit, and a
+/// term times the numerator (2^384).
+struct Wide {
+    std::array<std::uint64_t, 8> limb{};
+
+    bool is_zero() const noexcept {
+        for (const std::uint64_t x : limb)
+            if (x != 0) return false;
+        return true;
+    }
+    /// *this >= o.
+    bool at_least(const Wide& o) const noexcept {
+        for (std::size_t i = limb.size(); i-- > 0;)
+            if (limb[i] != o.limb[i]) return limb[i] > o.limb[i];
+        return true;
+    }
+    /// *this += o (the callers' bounds keep it below 2^512).
+    void add(const Wide& o) noexcept {
+        unsigned carry = 0;
+        for (std::size_t i = 0; i < limb.size(); ++i) {
+            const U128 t = static_cast<U128>(limb[i]) + o.limb[i] + carry;
+            limb[i] = static_cast<std::uint64_t>(t);
+            carry = static_cast<unsigned>(t >> 64);
+        }
+    }
+    /// *this *= m (likewise).
+    void mul(std::uint64_t m) noexcept {
+        std::uint64_t carry = 0;
+        for (std::uint64_t& x : limb) {
+            const U128 t = static_cast<U128>(x) * m + carry;
+            x = static_cast<std::uint64_t>(t);
+            carry = static_cast<std::uint64_t>(t >> 64);
+        }
+    }
+    /// *this = floor(*this / d), d > 0.
+    void div(std::uint64_t d) noexcept {
+        U128 rem = 0;
+        for (std::size_t i = limb.size(); i-- > 0;) {
+            const U128 cur = rem << 64 | limb[i];
+            limb[i] = static_cast<std::uint64_t>(cur / d);
+            rem = cur % d;
+        }
+    }
+};
+
+}  // namespace
+
 Uint256 blob_base_fee(std::uint64_t excess_blob_gas, std::uint64_t fraction) {
     KEEL_ASSERT(fraction > 0);
     // fake_exponential(factor, numerator, denominator) of EIP-4844 with factor 1: the Taylor
-    // series of e^(n/d) summed in integers until a term is zero.
-    const Uint256 denominator(fraction);
-    const Uint256 numerator(excess_blob_gas);
-    Uint256 output = 0;
-    Uint256 accum = denominator;  // factor * denominator
+    // series of e^(n/d) summed in integers until a term is zero. The spec's integers are
+    // unbounded; 256 bits are not enough for the terms (a term times the numerator wrapped, and
+    // with a large excess the loop never reached zero). Here the sum and the terms are exact in
+    // 512 bits, and the loop stops as soon as the sum reaches 2^256 * d, when the result cannot
+    // fit: at most a few hundred terms for any input (past i = 2n/d each term at most halves,
+    // and below that point a sum that stays under 2^256 * d needs n/d < 178).
+    Wide output;
+    Wide accum;  // factor * denominator
+    accum.limb[0] = fraction;
+    Wide limit;  // 2^256 * denominator
+    limit.limb[4] = fraction;
     for (std::uint64_t i = 1; !accum.is_zero(); ++i) {
-        output += accum;
-        accum = accum * numerator / (denominator * Uint256(i));
+        output.add(accum);
+        if (output.at_least(limit)) return Uint256::max();
+        // accum < 2^320 here, so accum * n < 2^384; floor(floor(x / d) / i) = floor(x / (d i)).
+        accum.mul(excess_blob_gas);
+        accum.div(fraction);
+        accum.div(i);
     }
-    return output / denominator;
+    output.div(fraction);
+    return Uint256::from_limbs(output.limb[0], output.limb[1], output.limb[2], output.limb[3]);
 }
 
 ChainConfig::ChainConfig() noexcept {

@@ -40,8 +40,17 @@ struct BlobParams {
 /// (EIP-7691); zeros before Cancun.
 BlobParams default_blob_params(Fork f) noexcept;
 
+/// What makes `p` unusable as blob parameters, in words naming the field as EIP-7840's
+/// `blobSchedule` does ("baseFeeUpdateFraction is 0"); empty when it is usable. Parameters read
+/// from a file (a test's `blobSchedule`) are checked with it before set_blob_params(): a
+/// fraction of 0 divides by zero, and a target or max of 2^47 blobs or more overflows their gas.
+std::string blob_params_problem(const BlobParams& p);
+
 /// EIP-4844's blob base fee: fake_exponential(1, excess_blob_gas, fraction), the integer
-/// approximation of e^(excess / fraction). Precondition: fraction > 0.
+/// approximation of e^(excess / fraction), equal to the spec's loop in unbounded integers for
+/// every input; Uint256::max() when that value does not fit in 256 bits (so no transaction can
+/// pay it: its blob gas times the fee overflows any balance). Bounded time for every input (a
+/// few hundred terms at most). Precondition: fraction > 0 (blob_params_problem()).
 Uint256 blob_base_fee(std::uint64_t excess_blob_gas, std::uint64_t fraction);
 
 /// The mainnet deposit contract (EIP-6110: DEPOSIT_CONTRACT_ADDRESS).
