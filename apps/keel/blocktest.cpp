@@ -31,14 +31,15 @@ using Chain = std::unordered_map<Hash32, Node>;
 /// The chain config of a test: its network, chain id and blob schedule.
 eth::ChainConfig config_of(const json& t, const BlockTestOptions& options,
                            const std::string& where) {
-    const std::string network = field(t, "network", where).get<std::string>();
+    const std::string network = text(field(t, "network", where), where + " network");
     std::uint64_t chain_id = 1;
     const json* cfg = t.contains("config") ? &t.at("config") : nullptr;
     if (cfg && cfg->contains("chainid"))
         chain_id = u64(cfg->at("chainid"), where + " config.chainid");
     auto config = eth::test_network(network, chain_id);
     if (!config)
-        bad(where, "network " + network + " is not a fork or a fork transition keel knows");
+        bad(where,
+            "network " + printable(network) + " is not a fork or a fork transition keel knows");
     if (options.devnet_system_contracts) {
         const eth::SystemContracts early = eth::SystemContracts::devnet5();
         bool uses_early = false;
@@ -58,13 +59,10 @@ eth::ChainConfig config_of(const json& t, const BlockTestOptions& options,
     }
     if (cfg && cfg->contains("blobSchedule")) {
         for (const auto& [fork_name, p] : cfg->at("blobSchedule").items()) {
-            const std::string w = where + " config.blobSchedule." + fork_name;
+            const std::string w = where + " config.blobSchedule." + printable(fork_name);
             const auto fork = eth::parse_fork(fork_name);
             if (!fork) continue;  // a blob-parameter-only fork keel does not schedule from a test
-            config->set_blob_params(
-                *fork,
-                {u64(field(p, "target", w), w + " target"), u64(field(p, "max", w), w + " max"),
-                 u64(field(p, "baseFeeUpdateFraction", w), w + " baseFeeUpdateFraction")});
+            config->set_blob_params(*fork, blob_params_of(p, w));
         }
     }
     return *config;
@@ -106,7 +104,7 @@ std::string first_difference(const state::MemoryState& got, const state::MemoryS
 
 void run_one(const std::string& name, const json& t, const BlockTestOptions& options,
              BlockTestCase& c) {
-    const std::string where = c.file + " " + name;
+    const std::string where = printable(c.file) + " " + printable(name);
     const eth::ChainConfig config = config_of(t, options, where);
 
     // Genesis: its block, its hash, and the pre-state it commits to.
@@ -242,17 +240,26 @@ void run_block_test_file(const std::filesystem::path& path, const BlockTestOptio
                          const std::function<void(const BlockTestCase&)>& report) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw Failure{kExitUsage, path.string() + ": cannot read"};
-    std::stringstream text;
-    text << in.rdbuf();
-    const json file = parse_json(text.str(), path.string());
+    std::stringstream contents;
+    contents << in.rdbuf();
+    const json file = parse_json(contents.str(), path.string());
     if (!file.is_object()) bad(path.string(), "not a blockchain test fixture (an object of tests)");
     for (const auto& [name, t] : file.items()) {
-        if (options.run && !std::regex_search(name, *options.run)) continue;
+        if (options.run && !options.run->search(name)) continue;
         BlockTestCase c;
         c.file = path.filename().string();
         c.name = name;
-        c.network = field(t, "network", c.file + " " + name).get<std::string>();
-        run_one(name, t, options, c);
+        const std::string where = printable(c.file) + " " + printable(name);
+        try {
+            c.network = text(field(t, "network", where), where + " network");
+            run_one(name, t, options, c);
+        } catch (const json::exception& e) {
+            // A value of the wrong JSON type in a field the helpers do not read: the library's
+            // words without its prefix, named by file and test, on one line.
+            std::string what = e.what();
+            if (const auto p = what.find("] "); p != std::string::npos) what.erase(0, p + 2);
+            bad(where, printable(what));
+        }
         report(c);
     }
 }

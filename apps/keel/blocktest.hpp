@@ -8,15 +8,15 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
-#include <regex>
 #include <string>
 
+#include "apps/keel/fixture_json.hpp"
 #include "keel/eth/chain_config.hpp"
 
 namespace keel::cli {
 
 struct BlockTestOptions {
-    std::optional<std::regex> run;  ///< only tests whose name matches
+    std::optional<fixture::NamePattern> run;  ///< only tests whose name matches
     /// The system contracts' rules: mainnet's, or (devnet) those of the Pectra devnets the
     /// fixtures were filled for: a request contract without code is skipped, and the devnet-5
     /// addresses are used by a test whose pre- or post-state has code at one of them (the fixture

@@ -22,10 +22,13 @@
 
 #include "apps/keel/blocktest.hpp"
 #include "apps/keel/commands.hpp"
+#include "apps/keel/fixture_json.hpp"
 #include "apps/keel/input.hpp"
 #include "apps/keel/statetest.hpp"
 #include "keel/common/hex.hpp"
+#include "keel/eth/errors.hpp"
 #include "keel/eth/transaction.hpp"
+#include "keel/eth/tx_validation.hpp"
 #include "keel/evm/evm.hpp"
 #include "keel/evm/transaction.hpp"
 #include "keel/state/memory_state.hpp"
@@ -38,25 +41,71 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<fs::path> fixture_files(const std::vector<std::string>& args) {
+/// The fixture files named by the arguments, folders walked recursively (a symbolic link to a
+/// folder is not followed; one to a file is). A folder or entry that cannot be read is reported
+/// on stderr with its path and counted in `unreadable`; the walk goes on with the rest (the
+/// library's iterator used to throw "cannot increment recursive directory iterator" naming no
+/// path, and end the run).
+std::vector<fs::path> fixture_files(const std::vector<std::string>& args, std::size_t& unreadable) {
+    const auto report = [&unreadable](const fs::path& p, const std::error_code& ec) {
+        std::fprintf(stderr, "keel: %s: cannot read: %s\n", fixture::printable(p.string()).c_str(),
+                     ec.message().c_str());
+        ++unreadable;
+    };
     std::vector<fs::path> out;
     for (const std::string& a : args) {
         std::error_code ec;
         if (fs::is_directory(a, ec)) {
             std::vector<fs::path> found;
-            for (const auto& f : fs::recursive_directory_iterator(a)) {
-                if (f.is_regular_file() && f.path().extension() == ".json")
-                    found.push_back(f.path());
+            std::vector<fs::path> pending{fs::path(a)};
+            while (!pending.empty()) {
+                const fs::path dir = std::move(pending.back());
+                pending.pop_back();
+                fs::directory_iterator it(dir, ec);
+                if (ec) {
+                    report(dir, ec);
+                    continue;
+                }
+                for (; it != fs::directory_iterator(); it.increment(ec)) {
+                    const fs::directory_entry& e = *it;
+                    std::error_code eec;
+                    if (e.is_symlink(eec) ? false : e.is_directory(eec)) {
+                        pending.push_back(e.path());
+                        continue;
+                    }
+                    if (e.path().extension() != ".json") continue;
+                    if (e.is_regular_file(eec)) {
+                        found.push_back(e.path());
+                    } else if (eec) {
+                        report(e.path(), eec);
+                    }
+                }
+                if (ec) report(dir, ec);
             }
             std::sort(found.begin(), found.end());
             out.insert(out.end(), found.begin(), found.end());
         } else if (fs::is_regular_file(a, ec)) {
             out.emplace_back(a);
         } else {
-            throw Failure{kExitUsage, a + ": no such file or directory"};
+            throw Failure{kExitUsage, fixture::printable(a) + ": no such file or directory"};
         }
     }
     return out;
+}
+
+/// The end of a fixture run: the summary, then exit 2 when some path could not be read, 1 when
+/// a case failed.
+void finish_run(std::size_t passed, std::size_t failed, std::size_t files, std::size_t unreadable,
+                const char* what) {
+    std::fprintf(stderr, "%zu passed, %zu failed in %zu files\n", passed, failed, files);
+    if (unreadable != 0)
+        throw Failure{kExitUsage, std::to_string(unreadable) + " paths could not be read"};
+    if (failed != 0) throw Failure{kExitBadData, std::to_string(failed) + " " + what + " failed"};
+}
+
+/// A JSON line with the fixture's strings in it: invalid UTF-8 is replaced, not thrown on.
+std::string json_line(const nlohmann::json& j) {
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 // --trace and what it may add to each line, for both subcommands.
@@ -91,7 +140,9 @@ void add_evm_command(CLI::App& app) {
     st->add_option("paths", args->paths, "fixture files or folders of them (*.json, recursively)")
         ->required();
     st->add_option("--fork", args->fork, "only this fork's cases (Frontier .. Osaka)");
-    st->add_option("--run", args->run, "only tests whose name matches this regular expression");
+    st->add_option("--run", args->run,
+                   "only tests whose name matches this regular expression (searched; linear "
+                   "time: . [] ^ $ () | * + ? {n,m} \\d \\w \\s, no back-references)");
     st->add_flag("--json", args->json, "one JSON object per case instead of a text line");
     st->add_flag("--failures", args->failures_only, "print only the cases that fail");
     add_trace_flags(*st, args->trace, args->trace_options);
@@ -105,15 +156,9 @@ void add_evm_command(CLI::App& app) {
             options.fork = eth::parse_fork(args->fork);
             if (!options.fork) throw Failure{kExitUsage, "--fork: unknown fork " + args->fork};
         }
-        if (!args->run.empty()) {
-            try {
-                options.run.emplace(args->run);
-            } catch (const std::regex_error& e) {
-                throw Failure{kExitUsage,
-                              "--run: not a regular expression: " + std::string(e.what())};
-            }
-        }
-        const auto files = fixture_files(args->paths);
+        if (!args->run.empty()) options.run.emplace(args->run);
+        std::size_t unreadable = 0;
+        const auto files = fixture_files(args->paths, unreadable);
         std::size_t passed = 0, failed = 0;
         for (const fs::path& f : files) {
             run_state_test_file(f, options, [&](const StateTestCase& c) {
@@ -130,18 +175,17 @@ void add_evm_command(CLI::App& app) {
                                      {"logsHash", c.logs_hash},
                                      {"gasUsed", c.gas_used}};
                     if (!c.error.empty()) j["error"] = c.error;
-                    std::printf("%s\n", j.dump().c_str());
+                    std::printf("%s\n", json_line(j).c_str());
                 } else {
                     std::printf("%s %s %s d=%zu g=%zu v=%zu root=%s%s%s\n",
-                                c.pass ? "pass" : "FAIL", c.name.c_str(), c.fork.c_str(), c.data,
-                                c.gas, c.value, c.state_root.c_str(), c.error.empty() ? "" : " ",
-                                c.error.c_str());
+                                c.pass ? "pass" : "FAIL", fixture::printable(c.name).c_str(),
+                                fixture::printable(c.fork).c_str(), c.data, c.gas, c.value,
+                                c.state_root.c_str(), c.error.empty() ? "" : " ",
+                                fixture::one_line(c.error).c_str());
                 }
             });
         }
-        std::fprintf(stderr, "%zu passed, %zu failed in %zu files\n", passed, failed, files.size());
-        if (failed != 0)
-            throw Failure{kExitBadData, std::to_string(failed) + " state test cases failed"};
+        finish_run(passed, failed, files.size(), unreadable, "state test cases");
     });
 
     struct BlockArgs {
@@ -158,7 +202,7 @@ void add_evm_command(CLI::App& app) {
                    "fixture files or folders of them (*.json, recursively)")
         ->required();
     bt->add_option("--run", block_args->run,
-                   "only tests whose name matches this regular expression");
+                   "only tests whose name matches this regular expression (as statetest's)");
     bt->add_option("--system-contracts", block_args->system_contracts,
                    "system contract rules: mainnet (default: an EIP-7002/7251 contract "
                    "without code makes the block invalid), or devnet (the Pectra devnets' that "
@@ -170,15 +214,9 @@ void add_evm_command(CLI::App& app) {
     bt->callback([block_args] {
         BlockTestOptions options;
         options.devnet_system_contracts = block_args->system_contracts == "devnet";
-        if (!block_args->run.empty()) {
-            try {
-                options.run.emplace(block_args->run);
-            } catch (const std::regex_error& e) {
-                throw Failure{kExitUsage,
-                              "--run: not a regular expression: " + std::string(e.what())};
-            }
-        }
-        const auto files = fixture_files(block_args->paths);
+        if (!block_args->run.empty()) options.run.emplace(block_args->run);
+        std::size_t unreadable = 0;
+        const auto files = fixture_files(block_args->paths, unreadable);
         std::size_t passed = 0, failed = 0;
         for (const fs::path& f : files) {
             run_block_test_file(f, options, [&](const BlockTestCase& c) {
@@ -189,17 +227,16 @@ void add_evm_command(CLI::App& app) {
                                      {"pass", c.pass},       {"blocks", c.blocks},
                                      {"refused", c.refused}, {"head", c.head}};
                     if (!c.error.empty()) j["error"] = c.error;
-                    std::printf("%s\n", j.dump().c_str());
+                    std::printf("%s\n", json_line(j).c_str());
                 } else {
                     std::printf("%s %s %s blocks=%zu refused=%zu%s%s\n", c.pass ? "pass" : "FAIL",
-                                c.name.c_str(), c.network.c_str(), c.blocks, c.refused,
-                                c.error.empty() ? "" : " ", c.error.c_str());
+                                fixture::printable(c.name).c_str(),
+                                fixture::printable(c.network).c_str(), c.blocks, c.refused,
+                                c.error.empty() ? "" : " ", fixture::one_line(c.error).c_str());
                 }
             });
         }
-        std::fprintf(stderr, "%zu passed, %zu failed in %zu files\n", passed, failed, files.size());
-        if (failed != 0)
-            throw Failure{kExitBadData, std::to_string(failed) + " blockchain tests failed"};
+        finish_run(passed, failed, files.size(), unreadable, "blockchain tests");
     });
 
     struct RunArgs {
@@ -225,7 +262,8 @@ void add_evm_command(CLI::App& app) {
         ->required();
     run->add_option("--input", run_args->input, "call data: hex, @file or - (default: none)");
     run->add_option("--gas", run_args->gas,
-                    "gas for the call, or with --tx the gas limit (default 30000000)")
+                    "gas for the call, or with --tx the gas limit (default 30000000; with --tx "
+                    "from Osaka on 16777216, EIP-7825's cap)")
         ->check(whole_number("an amount of gas", 0,
                              static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())));
     run->add_option("--fork", run_args->fork, "fork rules (default Osaka)");
@@ -264,7 +302,7 @@ void add_evm_command(CLI::App& app) {
                     "with --struct-log: record at most this many steps (default 0: all)")
         ->check(whole_number("a number of steps"))
         ->needs(struct_log);
-    run->callback([run_args] {
+    run->callback([run_args, run] {
         const auto fork = eth::parse_fork(run_args->fork);
         if (!fork) throw Failure{kExitUsage, "--fork: unknown fork " + run_args->fork};
         const auto address_arg = [](const std::string& text, const char* what) {
@@ -280,9 +318,18 @@ void add_evm_command(CLI::App& app) {
                 throw Failure{kExitUsage, std::string(what) + ": not a 256-bit number: " + text};
             return *v;
         };
-        Bytes code = read_data_arg(run_args->code, "--code");
-        const Bytes input =
-            run_args->input.empty() ? Bytes{} : read_data_arg(run_args->input, "--input");
+        // Code and call data far beyond anything a chain holds are refused before they are read
+        // whole (a device such as /dev/zero has no end).
+        constexpr std::size_t kMaxRunBytes = std::size_t{16} << 20;
+        Bytes code = read_data_arg(run_args->code, "--code", kMaxRunBytes);
+        const Bytes input = run_args->input.empty()
+                                ? Bytes{}
+                                : read_data_arg(run_args->input, "--input", kMaxRunBytes);
+        // A transaction's gas limit is capped from Osaka on (EIP-7825): the default gas stays
+        // within the cap, so that `--tx` with its defaults runs.
+        std::uint64_t gas = run_args->gas;
+        if (run_args->as_tx && run->count("--gas") == 0 && *fork >= eth::Fork::osaka)
+            gas = std::min(gas, eth::kMaxTxGasLimit);
         const Address contract = address_arg(run_args->address, "--address");
         const Address caller = address_arg(run_args->sender, "--sender");
         if (contract == caller)
@@ -296,7 +343,7 @@ void add_evm_command(CLI::App& app) {
                 Bytes{}, {});
         state::Overlay overlay(pre);
         evm::BlockEnv block;
-        block.gas_limit = std::max<std::uint64_t>(run_args->gas, 30'000'000);
+        block.gas_limit = std::max<std::uint64_t>(gas, 30'000'000);
         std::optional<trace::Eip3155> tracer;
         if (run_args->trace) tracer.emplace(stderr, *fork, run_args->trace_options);
         // The struct log goes to stdout in 1 MiB chunks as it is written: memory stays bounded
@@ -327,7 +374,7 @@ void add_evm_command(CLI::App& app) {
         if (run_args->as_tx) {
             eth::TransactionFields f;
             f.nonce = run_args->sender_nonce;
-            f.gas_limit = run_args->gas;
+            f.gas_limit = gas;
             f.to = contract;
             f.data = input;
             f.v = 27;  // a placeholder signature: the sender is given, not recovered
@@ -336,8 +383,19 @@ void add_evm_command(CLI::App& app) {
             const auto tx = eth::decode_transaction(eth::encode(f));
             if (!tx) throw Failure{kExitUsage, "--tx: " + eth::to_string(tx.error())};
             auto r = evm::execute_transaction(*tx, caller, block, overlay, *fork, hooks);
-            if (!r)
-                throw Failure{kExitBadData, "transaction invalid: " + evm::to_string(r.error())};
+            if (!r) {
+                // The transaction is built here from the options: an offset into its encoding
+                // means nothing to the user, the rule and the option do.
+                const auto& e = r.error();
+                std::string why = e.code == evm::TxErrc::static_check && e.detail
+                                      ? std::string(eth::describe(e.detail->code))
+                                      : evm::to_string(e);
+                if (e.code == evm::TxErrc::static_check && e.detail &&
+                    e.detail->code == eth::Errc::gas_limit_exceeds_maximum)
+                    why += " (--gas " + std::to_string(gas) + " on " + run_args->fork +
+                           "; at most " + std::to_string(eth::kMaxTxGasLimit) + ", EIP-7825)";
+                throw Failure{kExitBadData, "--tx: transaction invalid: " + why};
+            }
             status = r->status;
             output = std::move(r->output);
             gas_used = r->gas_used;
@@ -347,7 +405,7 @@ void add_evm_command(CLI::App& app) {
             tx.origin = caller;
             evm::Evm vm(overlay, block, tx, *fork, hooks);
             evm::Message msg;
-            msg.gas = static_cast<std::int64_t>(run_args->gas);
+            msg.gas = static_cast<std::int64_t>(gas);
             msg.recipient = msg.code_address = contract;
             msg.sender = caller;
             msg.input = input;
@@ -377,7 +435,7 @@ void add_evm_command(CLI::App& app) {
                         std::string(evm::describe(status)).c_str(),
                         hex::encode_prefixed(output).c_str(),
                         static_cast<unsigned long long>(gas_used), us);
-            return;
+            return;  // a failed write is reported by main(), which flushes standard output
         }
         nlohmann::json out{{"status", evm::describe(status)},
                            {"gasUsed", Uint256(gas_used).to_hex()},

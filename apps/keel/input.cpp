@@ -17,8 +17,23 @@
 namespace keel::cli {
 namespace {
 
-std::string read_stream(std::istream& in) {
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+// Reads to the end, or fails once more than `max` bytes came: `@/dev/zero` used to read until
+// memory ran out.
+std::string read_stream(std::istream& in, std::size_t max, std::string_view what,
+                        std::string_view source) {
+    std::string data;
+    char chunk[65536];
+    while (in) {
+        in.read(chunk, sizeof chunk);
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (got > max - data.size()) {
+            throw Failure{kExitUsage, fmt::format("{}: {} holds more than {} bytes, the most this "
+                                                  "option reads",
+                                                  what, source, max)};
+        }
+        data.append(chunk, got);
+    }
+    return data;
 }
 
 // Which argument read standard input: it can be read once. A second "-" used to read nothing
@@ -28,7 +43,8 @@ std::string& stdin_reader() {
     return what;
 }
 
-std::string read_source(std::string_view arg, std::string_view what, bool* literal) {
+std::string read_source(std::string_view arg, std::string_view what, bool* literal,
+                        std::size_t max) {
     *literal = false;
     if (arg == "-") {
         std::string& first = stdin_reader();
@@ -39,7 +55,7 @@ std::string read_source(std::string_view arg, std::string_view what, bool* liter
                                       what, first)};
         }
         first = std::string(what);
-        return read_stream(std::cin);
+        return read_stream(std::cin, max, what, "standard input");
     }
     if (arg.starts_with('@')) {
         std::string path(arg.substr(1));
@@ -55,7 +71,7 @@ std::string read_source(std::string_view arg, std::string_view what, bool* liter
             throw Failure{kExitUsage,
                           fmt::format("{}: cannot read {}: {}", what, path, std::strerror(errno))};
         }
-        std::string data = read_stream(f);
+        std::string data = read_stream(f, max, what, path);
         if (f.bad()) {
             throw Failure{kExitUsage, fmt::format("{}: cannot read {}: read error", what, path)};
         }
@@ -67,9 +83,9 @@ std::string read_source(std::string_view arg, std::string_view what, bool* liter
 
 }  // namespace
 
-Bytes read_data_arg(std::string_view arg, std::string_view what) {
+Bytes read_data_arg(std::string_view arg, std::string_view what, std::size_t max_bytes) {
     bool literal;
-    std::string data = read_source(arg, what, &literal);
+    std::string data = read_source(arg, what, &literal, max_bytes);
     if (!literal) return Bytes(data.begin(), data.end());
     auto decoded = hex::decode(data);
     if (!decoded) {
@@ -79,9 +95,9 @@ Bytes read_data_arg(std::string_view arg, std::string_view what) {
     return std::move(*decoded);
 }
 
-std::string read_text_arg(std::string_view arg, std::string_view what) {
+std::string read_text_arg(std::string_view arg, std::string_view what, std::size_t max_bytes) {
     bool literal;
-    return read_source(arg, what, &literal);
+    return read_source(arg, what, &literal, max_bytes);
 }
 
 CLI::Validator whole_number(std::string what, std::uint64_t lo, std::uint64_t hi) {
@@ -141,6 +157,16 @@ nlohmann::json parse_json(std::string_view text, std::string_view what) {
         throw Failure{kExitBadData, fmt::format("{}: not valid JSON at line {}, column {} (offset "
                                                 "{}): {}",
                                                 what, line, column, at, reason)};
+    } catch (const nlohmann::json::exception& e) {
+        // A number the parser cannot hold ("1e400": out_of_range.406) has no position: the
+        // reason without the library's prefix, on one line.
+        std::string reason = e.what();
+        if (const std::size_t p = reason.find("] "); p != std::string::npos) reason.erase(0, p + 2);
+        for (char& c : reason) {
+            if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+        }
+        if (reason.size() > 200) reason = reason.substr(0, 200) + "...";
+        throw Failure{kExitBadData, fmt::format("{}: not valid JSON: {}", what, reason)};
     }
 }
 

@@ -24,14 +24,21 @@ struct Failure {
     std::string message;
 };
 
+/// The most bytes a data or text argument reads from a file or standard input unless its
+/// command says otherwise: 1 GiB (a device such as /dev/zero has no end).
+inline constexpr std::size_t kMaxInputBytes = std::size_t{1} << 30;
+
 /// Reads a data argument: "@path" is a file's bytes, "-" is standard input's bytes, anything
 /// else is hex text (optionally 0x-prefixed). Standard input can be read by one argument only:
-/// a second "-" is bad usage. Throws Failure naming the argument on error (a directory given as
-/// @path included: exit 2).
-Bytes read_data_arg(std::string_view arg, std::string_view what);
+/// a second "-" is bad usage. A file or input longer than `max_bytes` is bad usage. Throws
+/// Failure naming the argument on error (a directory given as @path included: exit 2).
+Bytes read_data_arg(std::string_view arg, std::string_view what,
+                    std::size_t max_bytes = kMaxInputBytes);
 
-/// Reads a text argument: "@path" is a file's text, "-" standard input, else the text itself.
-std::string read_text_arg(std::string_view arg, std::string_view what);
+/// Reads a text argument: "@path" is a file's text, "-" standard input, else the text itself;
+/// at most `max_bytes` from a file or standard input.
+std::string read_text_arg(std::string_view arg, std::string_view what,
+                          std::size_t max_bytes = kMaxInputBytes);
 
 /// A CLI11 check that an option is a whole number in [lo, hi], with a plain message naming the
 /// value and the range, e.g. "--until: -1 is not a block number (a whole number, 0 or more)".

@@ -8,17 +8,17 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
-#include <regex>
 #include <string>
 
+#include "apps/keel/fixture_json.hpp"
 #include "keel/eth/fork.hpp"
 #include "keel/trace/eip3155.hpp"
 
 namespace keel::cli {
 
 struct StateTestOptions {
-    std::optional<eth::Fork> fork;  ///< only this fork's post entries
-    std::optional<std::regex> run;  ///< only tests whose name matches
+    std::optional<eth::Fork> fork;            ///< only this fork's post entries
+    std::optional<fixture::NamePattern> run;  ///< only tests whose name matches
     /// Where each case's EIP-3155 trace goes (then geth's {"stateRoot": ...} line), if anywhere.
     std::FILE* trace = nullptr;
     trace::Eip3155Options trace_options{};

@@ -125,6 +125,21 @@ expect evm-statetest-bad-fixture 1 "" "bad_fixture.json t: missing field 'curren
 printf 'not json' > "$tmp/not_json.json"
 expect evm-statetest-not-json 1 "" "not valid JSON at line 1" -- evm statetest "$tmp/not_json.json"
 
+# reported NAME WANT_RC MESSAGE -- ARGS...: exit WANT_RC, and MESSAGE within one line of stdout or
+# of stderr (a blockchain test with bad fields is a failed case on stdout; a bad state test
+# fixture ends the run with one line on stderr).
+reported() {
+    local name=$1 want_rc=$2 msg=$3
+    shift 4
+    run_keel "$@"
+    if [[ $rc == "$want_rc" ]] && { printf '%s\n' "$out" | grep -qF -- "$msg" ||
+                                     printf '%s\n' "$err" | grep -qF -- "$msg"; }; then
+        pass
+    else
+        fail "$name: exit $rc (want $want_rc), '$msg' on no line of stdout '${out:0:300}' or stderr '${err:0:300}'"
+    fi
+}
+
 # keel evm blocktest: a fixture that passes, the mainnet rules refusing a devnet-era block for a
 # reason other than the expected one, a tampered head, usage errors and bad fixtures.
 bt_dir="$vectors/evm/blockchain_tests/eest_prague"
@@ -142,10 +157,96 @@ check evm-blocktest-wrong-head $? "exit $rc, stdout: ${out:0:300}"
 expect evm-blocktest-missing 2 "" "$tmp/nope.json: no such file or directory" -- evm blocktest "$tmp/nope.json"
 expect_in evm-blocktest-bad-rules 2 "" "--system-contracts" -- evm blocktest --system-contracts nope "$bt_file"
 printf '{"t": {"network": "Prague"}}' > "$tmp/bad_block_fixture.json"
-expect evm-blocktest-bad-fixture 1 "" "bad_block_fixture.json t: missing field 'genesisRLP'" -- evm blocktest "$tmp/bad_block_fixture.json"
+reported evm-blocktest-bad-fixture 1 "bad_block_fixture.json t: missing field 'genesis" -- evm blocktest "$tmp/bad_block_fixture.json"
 printf '{"t": {"network": "Pectra"}}' > "$tmp/bad_network.json"
-expect evm-blocktest-bad-network 1 "" "network Pectra is not a fork" -- evm blocktest "$tmp/bad_network.json"
+reported evm-blocktest-bad-network 1 "network Pectra is not a fork" -- evm blocktest "$tmp/bad_network.json"
 printf '{"t": {"network": "Prague", "genesisRLP": "0xc0", "pre": {}, "blocks": []}}' > "$tmp/bad_genesis.json"
-expect_in evm-blocktest-bad-genesis 1 "" "bad_genesis.json t: genesisRLP:" -- evm blocktest "$tmp/bad_genesis.json"
+reported evm-blocktest-bad-genesis 1 "bad_genesis.json t: genesisRLP:" -- evm blocktest "$tmp/bad_genesis.json"
+
+# Issue 25: keel evm under hostile input. The reproducers are in ../shared/repro/evm-cli (read
+# only: nothing is written there); each case below crashed, hung or printed raw library text.
+repro="$vectors/../repro/evm-cli"
+[[ -f "$repro/README.md" ]] || fail "evm-repro: no reproducers at $repro"
+# Memory beyond 4 GiB with gas above the internal "impossible" cost (~2^61): out of gas, not a
+# write outside frame memory (SIGSEGV) or a std::vector length error.
+contains evm-run-huge-gas-mstore "status: out of gas" \
+    -- evm run --gas 2305843009213693960 --code 600164010000000052
+contains evm-run-huge-gas-return "status: out of gas" \
+    -- evm run --gas 4611686018427387904 --code 7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff5ff3
+contains evm-run-max-gas-keccak "status: out of gas" \
+    -- evm run --gas 9223372036854775807 --code 67ffffffffffffffff600020
+run_keel evm statetest "$repro/st_mstore_wild_write.json"
+[[ $rc == 1 && "$out" == "FAIL mstore_2_32_huge_gas Cancun d=0 g=0 v=0 root=0x"* ]]
+check evm-statetest-huge-gas $? "exit $rc, stdout: ${out:0:300}, stderr: ${err:0:300}"
+# An excess blob gas of 2^64 - 1 (a header field from the network): the fee saturates at once.
+out=$(timeout 60 "$keel" evm statetest "$repro/st_excess_blob_gas_hang.json" 2>"$tmp/err"); rc=$?
+[[ ($rc == 0 || $rc == 1) && "$out" == *" Prague d=0 g=0 v=0 root=0x"* ]]
+check evm-statetest-excess-blob-gas $? "exit $rc, stdout: ${out:0:300}"
+out=$(timeout 60 "$keel" evm blocktest "$repro/bt_genesis_excess_blob_gas_hang.json" 2>"$tmp/err"); rc=$?
+[[ ($rc == 0 || $rc == 1) && ("$out" == pass* || "$out" == FAIL*) ]]
+check evm-blocktest-excess-blob-gas $? "exit $rc, stdout: ${out:0:300}"
+# A chain config from a file is input: a fraction of 0 is named, not an assertion's abort.
+reported evm-blocktest-fraction-0 1 "config.blobSchedule.Cancun: baseFeeUpdateFraction is 0" \
+    -- evm blocktest "$repro/bt_blob_fraction0_abort.json"
+# --run on a 30,000-character name: a linear-time matcher, no recursion per character.
+run_keel evm statetest --run '.*' "$repro/st_longname_30k.json"
+[[ ($rc == 0 || $rc == 1) && "$out" == *"aaaa... (30000 bytes) "* ]]
+check evm-statetest-run-long-name $? "exit $rc, stdout: ${out:0:300}, stderr: ${err:0:300}"
+run_keel evm statetest --run '^a{2,}$' "$repro/st_longname_30k.json"
+[[ ($rc == 0 || $rc == 1) && "$out" == *"(30000 bytes)"* ]]
+check evm-statetest-run-count $? "exit $rc, stdout: ${out:0:200}"
+run_keel evm statetest --run 'b|^a{3}$' "$repro/st_longname_30k.json"
+[[ $rc == 0 && -z "$out" && "$err" == "0 passed, 0 failed in 1 files" ]]
+check evm-statetest-run-no-match $? "exit $rc, stdout: ${out:0:200}, stderr: $err"
+expect evm-statetest-run-bad 2 "" "--run: ')' expected at offset 2 of the pattern (a" \
+    -- evm statetest --run '(a' "$st_file"
+expect evm-statetest-run-backref 2 "" "--run: unsupported escape \\1" \
+    -- evm statetest --run '(a)\1' "$st_file"
+# Fixture errors: one line naming the file, the test and the field, values escaped.
+expect evm-statetest-number-overflow 1 "" "number_overflow.json: not valid JSON: number overflow" \
+    -- evm statetest "$repro/number_overflow.json"
+expect_in evm-statetest-index-type 1 "" "post Osaka[0] indexes.data: not a whole number but a string \"x\"" \
+    -- evm statetest "$repro/st_index_not_number.json"
+expect_in evm-statetest-index-range 1 "" "post Osaka[0] data: index 7 out of range (1 entries)" \
+    -- evm statetest "$repro/st_index_out_of_range.json"
+reported evm-blocktest-network-type 1 "network: not a string but a number" \
+    -- evm blocktest "$repro/bt_network_not_string.json"
+[[ "$out" == *"bt_network_not_string.json tests/prague/"* || "$err" == *"bt_network_not_string.json tests/prague/"* ]]
+check evm-blocktest-network-type-names $? "stdout: ${out:0:300}, stderr: ${err:0:300}"
+expect evm-statetest-newline-name 1 "" 'newline_test_name.json evil\nsecond line: missing field' \
+    -- evm statetest "$repro/newline_test_name.json"
+expect_in evm-statetest-newline-value 1 "" 'currentNumber: not a 256-bit number: "0x1\nforged line"' \
+    -- evm statetest "$repro/st_newline_in_value.json"
+# Lost output is a failure: every command that writes exits non-zero when stdout is full.
+for cmd in "evm run --code 00" "evm statetest $st_file" "evm blocktest --system-contracts devnet $bt_file" "keccak 0x"; do
+    # shellcheck disable=SC2086
+    "$keel" $cmd >/dev/full 2>"$tmp/err"; rc=$?
+    [[ $rc != 0 && $(cat "$tmp/err") == *"keel: cannot write to standard output: No space left on device" ]]
+    check "full-stdout ${cmd%% [@/0]*}" $? "exit $rc, stderr: $(head -c 300 "$tmp/err")"
+done
+# A directory whose entries cannot be read: each path named, the rest still run, exit 2.
+mkdir -p "$tmp/walk/sub"
+cp "$st_file" "$tmp/walk/a.json"
+ln -s x.json "$tmp/walk/y.json"
+ln -s y.json "$tmp/walk/x.json"
+run_keel evm statetest "$tmp/walk"
+[[ $rc == 2 && "$out" == "pass "* && "$err" == *"keel: $tmp/walk/x.json: cannot read: "* &&
+   "$err" == *"keel: 2 paths could not be read" ]]
+check evm-statetest-unreadable-entries $? "exit $rc, stdout: ${out:0:200}, stderr: ${err:0:400}"
+if [[ $(id -u) != 0 ]]; then
+    chmod 000 "$tmp/walk/sub"
+    run_keel evm statetest "$tmp/walk"
+    chmod 755 "$tmp/walk/sub"
+    [[ $rc == 2 && "$out" == "pass "* && "$err" == *"keel: $tmp/walk/sub: cannot read: Permission denied"* ]]
+    check evm-statetest-unreadable-dir $? "exit $rc, stderr: ${err:0:400}"
+fi
+# keel evm run --tx with its defaults runs on the default fork (Osaka caps a transaction's gas at
+# 2^24, EIP-7825); a gas limit above the cap names the option, not an offset into an encoding.
+contains evm-run-tx-defaults "status: success" -- evm run --tx --code 00
+expect evm-run-tx-over-cap 1 "" "--tx: transaction invalid: gas limit above the per-transaction maximum (--gas 30000000 on Osaka; at most 16777216, EIP-7825)" \
+    -- evm run --tx --gas 30000000 --code 00
+# Reads are bounded: a device with no end is refused after the option's most.
+expect evm-run-code-dev-zero 2 "" "--code: /dev/zero holds more than 16777216 bytes" \
+    -- evm run --code @/dev/zero
 
 finish cli
