@@ -1,9 +1,10 @@
 #pragma once
 // The blockchain-test runner behind `keel evm blocktest`: each test of a fixture file
-// (execution-spec-tests blockchain_tests, ethereum/tests BlockchainTests) imports its genesis
-// and pre-state, executes every block through keel/chain (expecting the ones marked
-// `expectException` to be refused), and checks the head against `lastblockhash` and the head's
-// state against `postState` (or `postStateHash`).
+// (execution-spec-tests blockchain_tests, ethereum/tests BlockchainTests, also their older
+// format) imports its genesis and pre-state, imports every block into a keel/chain BlockTree
+// (side chains and total-difficulty fork choice; the ones marked `expectException` must be
+// refused, for that reason), and checks the head against `lastblockhash` and the head's state
+// against `postState` (or `postStateHash`).
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -36,8 +37,10 @@ struct BlockTestCase {
     std::string error;        ///< why it failed
 };
 
-/// Runs every test of the fixture at `path`, calling `report` for each. A file that is not a
-/// fixture (bad JSON, missing fields) throws Failure naming the file, test and field.
+/// Runs every test of the fixture at `path`, calling `report` for each. A file that cannot be
+/// read or is not a fixture (bad JSON) is reported as one failed case named by its path, and a
+/// test with a bad or missing field as a failed case whose error names the file, test and field:
+/// nothing is thrown, so a run over many files reports every test.
 void run_block_test_file(const std::filesystem::path& path, const BlockTestOptions& options,
                          const std::function<void(const BlockTestCase&)>& report);
 

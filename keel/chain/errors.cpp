@@ -24,6 +24,24 @@ std::string_view describe(Errc c) noexcept {
             return "proof-of-work field set after the Merge";
         case Errc::block_too_large:
             return "block larger than EIP-7934 allows";
+        case Errc::wrong_difficulty:
+            return "difficulty differs from the proof-of-work rule's";
+        case Errc::gas_limit_too_big:
+            return "gas limit above 2^63 - 1";
+        case Errc::wrong_dao_extra_data:
+            return "extra data is not \"dao-hard-fork\" in the DAO fork's first 10 blocks";
+        case Errc::unknown_parent:
+            return "parent unknown";
+        case Errc::too_many_ommers:
+            return "more than 2 ommers";
+        case Errc::duplicate_ommer:
+            return "ommer already included";
+        case Errc::ommer_is_ancestor:
+            return "ommer is an ancestor";
+        case Errc::ommer_is_sibling:
+            return "ommer is a sibling (same parent)";
+        case Errc::ommer_parent_not_ancestor:
+            return "ommer's parent is not one of the 7 ancestors";
         case Errc::wrong_transactions_root:
             return "transactions root differs from the body's";
         case Errc::wrong_ommers_hash:
@@ -63,6 +81,7 @@ std::string_view describe(Errc c) noexcept {
 std::string to_string(const BlockError& e) {
     std::string out = "block " + std::to_string(e.number);
     if (e.tx) out += " transaction " + std::to_string(*e.tx);
+    if (e.ommer) out += " ommer " + std::to_string(*e.ommer);
     out += ": ";
     if (e.tx_error) {
         out += evm::to_string(*e.tx_error);
@@ -108,6 +127,33 @@ std::string exception_name(const BlockError& e) {
             break;
         case Errc::block_too_large:
             name = "RLP_BLOCK_LIMIT_EXCEEDED";
+            break;
+        case Errc::wrong_difficulty:
+            name = "INVALID_DIFFICULTY";
+            break;
+        case Errc::gas_limit_too_big:
+            name = "GASLIMIT_TOO_BIG";
+            break;
+        case Errc::wrong_dao_extra_data:
+            name = "EXTRA_DATA_INVALID_DAO";
+            break;
+        case Errc::unknown_parent:
+            name = "UNKNOWN_PARENT";
+            break;
+        case Errc::too_many_ommers:
+            name = "TOO_MANY_UNCLES";
+            break;
+        case Errc::duplicate_ommer:
+            name = "UNCLE_IN_CHAIN";
+            break;
+        case Errc::ommer_is_ancestor:
+            name = "UNCLE_IS_ANCESTOR";
+            break;
+        case Errc::ommer_is_sibling:
+            name = "UNCLE_IS_BROTHER";
+            break;
+        case Errc::ommer_parent_not_ancestor:
+            name = "UNCLE_PARENT_INCORRECT";
             break;
         case Errc::wrong_transactions_root:
             name = "INVALID_TRANSACTIONS_ROOT";

@@ -30,6 +30,19 @@ enum class Errc : std::uint8_t {
     wrong_excess_blob_gas,    ///< not EIP-4844's value (INCORRECT_EXCESS_BLOB_GAS)
     proof_of_work_fields,     ///< difficulty, nonce or ommers after the Merge (EIP-3675)
     block_too_large,          ///< rlp(block) over EIP-7934's limit (RLP_BLOCK_LIMIT_EXCEEDED)
+    wrong_difficulty,         ///< not the proof-of-work difficulty for the parent and time
+                              ///< (INVALID_DIFFICULTY)
+    gas_limit_too_big,        ///< above 2^63 - 1 (GASLIMIT_TOO_BIG)
+    wrong_dao_extra_data,     ///< not "dao-hard-fork" in the DAO fork's first 10 blocks
+                              ///< (EXTRA_DATA_INVALID_DAO)
+    // ---- the block among the others ------------------------------------------------------
+    unknown_parent,     ///< no block known by the parent hash (UNKNOWN_PARENT)
+    too_many_ommers,    ///< more than 2 (TOO_MANY_UNCLES)
+    duplicate_ommer,    ///< included twice, here or by a recent ancestor (UNCLE_IN_CHAIN)
+    ommer_is_ancestor,  ///< the ommer is the block itself or an ancestor (UNCLE_IS_ANCESTOR)
+    ommer_is_sibling,   ///< the ommer's parent is the block's parent (UNCLE_IS_BROTHER)
+    ommer_parent_not_ancestor,  ///< the ommer's parent is not one of the 7 ancestors
+                                ///< (UNCLE_PARENT_INCORRECT)
     // ---- the body against the header ------------------------------------------------------
     wrong_transactions_root,  ///< (INVALID_TRANSACTIONS_ROOT)
     wrong_ommers_hash,        ///< (INVALID_UNCLES_HASH)
@@ -61,6 +74,9 @@ struct BlockError {
     std::optional<eth::Error> sender_error{};  ///< for invalid_sender
     std::string
         detail{};  ///< the values that disagree: "0x5c..e1 differs from the header's 0x77..0a"
+    /// For a header rule broken by one of the block's ommers (the code is the rule's), its
+    /// index in the body.
+    std::optional<std::size_t> ommer{};
 };
 
 /// One line: "block <n>[ transaction <i>]: <what>[: <detail>]".

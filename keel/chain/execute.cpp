@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "keel/chain/dao.hpp"
 #include "keel/chain/header_rules.hpp"
 #include "keel/chain/system.hpp"
 #include "keel/common/hex.hpp"
@@ -69,7 +70,7 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
     if (const Hash32 r = eth::ommers_hash(body.ommers); r != h.ommers_hash)
         return fail(Errc::wrong_ommers_hash, differs(r, h.ommers_hash));
     if (fork < Fork::paris && body.ommers.size() > 2)
-        return fail(Errc::wrong_ommers_hash, std::to_string(body.ommers.size()) + " ommers");
+        return fail(Errc::too_many_ommers, std::to_string(body.ommers.size()) + " ommers");
     if ((fork >= Fork::shanghai) != body.withdrawals.has_value())
         return fail(Errc::wrong_withdrawals, fork >= Fork::shanghai ? "absent" : "present");
     if (body.withdrawals) {
@@ -104,6 +105,11 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
     if (fork >= Fork::prague)  // EIP-2935
         (void)system_call(overlay, env, fork, config.system_contracts.history_storage,
                           h.parent_hash.view(), &analyses);
+
+    if (config.dao_fork_block && h.number == *config.dao_fork_block) {  // EIP-779
+        apply_dao_fork(overlay);
+        overlay.finalize_transaction({.delete_empty = fork >= Fork::spurious_dragon});
+    }
 
     // ---- transactions -----------------------------------------------------------------------
     ExecutedBlock out;
@@ -160,7 +166,8 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
         overlay.add_balance(h.beneficiary, miner);
         for (const eth::Header& ommer : body.ommers) {
             if (ommer.number >= h.number || h.number - ommer.number > 6)
-                return fail(Errc::wrong_ommers_hash, "ommer " + std::to_string(ommer.number));
+                return fail(Errc::ommer_parent_not_ancestor,
+                            "ommer " + std::to_string(ommer.number));
             const std::uint64_t share = 8 - (h.number - ommer.number);
             overlay.add_balance(ommer.beneficiary, reward * Uint256(share) / Uint256(8));
         }

@@ -1,7 +1,9 @@
 #include "keel/chain/header_rules.hpp"
 
+#include <algorithm>
 #include <string>
 
+#include "keel/chain/difficulty.hpp"
 #include "keel/common/hex.hpp"
 
 namespace keel::chain {
@@ -87,6 +89,14 @@ Result<void, BlockError> validate_header(const eth::Header& h, const eth::Header
                     std::to_string(h.timestamp) + ", parent " + std::to_string(parent.timestamp));
     if (h.extra_data.size() > 32)
         return fail(Errc::extra_data_too_long, h, std::to_string(h.extra_data.size()) + " bytes");
+    if (fork < Fork::paris) {
+        const Uint256 want = expected_difficulty(parent, h.number, h.timestamp, fork,
+                                                 config.bomb_delay(fork, h.number));
+        if (h.difficulty != want)
+            return fail(Errc::wrong_difficulty, h, versus(dec(h.difficulty), dec(want)));
+    }
+    if (h.gas_limit > kMaxGasLimit)
+        return fail(Errc::gas_limit_too_big, h, std::to_string(h.gas_limit));
     if (h.gas_used > h.gas_limit)
         return fail(Errc::gas_used_above_limit, h,
                     std::to_string(h.gas_used) + " > " + std::to_string(h.gas_limit));
@@ -113,6 +123,10 @@ Result<void, BlockError> validate_header(const eth::Header& h, const eth::Header
             return fail(Errc::wrong_excess_blob_gas, h,
                         versus(std::to_string(*h.excess_blob_gas), std::to_string(want)));
     }
+    if (config.dao_fork_block && h.number >= *config.dao_fork_block &&
+        h.number - *config.dao_fork_block < kDaoExtraDataBlocks &&
+        !std::ranges::equal(h.extra_data, kDaoExtraData))
+        return fail(Errc::wrong_dao_extra_data, h, hex::encode_prefixed(h.extra_data));
     if (fork >= Fork::paris) {
         if (!h.difficulty.is_zero())
             return fail(Errc::proof_of_work_fields, h, "difficulty " + dec(h.difficulty));

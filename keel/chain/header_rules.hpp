@@ -4,8 +4,9 @@
 /// EIP-4844's excess blob gas, and the Merge's zeros (EIP-3675). execution-specs,
 /// src/ethereum/<fork>/fork.py, validate_header().
 ///
-/// Proof of work is not checked: before the Merge, difficulty and the seal are taken as given
-/// (an import of a chain whose history is already final).
+/// Before the Merge the difficulty must be the proof-of-work rule's (difficulty.hpp); the seal
+/// itself (ethash) is not checked.
+#include <array>
 #include <cstdint>
 
 #include "keel/chain/errors.hpp"
@@ -23,6 +24,12 @@ inline constexpr std::uint64_t kInitialBaseFee = 1'000'000'000;
 /// or above 5,000.
 inline constexpr std::uint64_t kGasLimitBoundDivisor = 1024;
 inline constexpr std::uint64_t kMinGasLimit = 5000;
+/// The largest gas limit a header may carry (geth's MaxGasLimit, 2^63 - 1).
+inline constexpr std::uint64_t kMaxGasLimit = 0x7fff'ffff'ffff'ffffULL;
+/// EIP-779: the DAO fork block and the 9 after it carry this extra data.
+inline constexpr std::array<std::uint8_t, 13> kDaoExtraData = {'d', 'a', 'o', '-', 'h', 'a', 'r',
+                                                               'd', '-', 'f', 'o', 'r', 'k'};
+inline constexpr std::uint64_t kDaoExtraDataBlocks = 10;
 /// EIP-7918 (Osaka): the blob base fee's floor relative to the execution base fee.
 inline constexpr std::uint64_t kBlobBaseCost = 8192;
 
@@ -40,8 +47,10 @@ std::uint64_t expected_excess_blob_gas(const eth::Header& parent, eth::Fork fork
 
 /// Checks `header` against `parent` (whose hash the caller has matched with the header's
 /// parent_hash) under `config`. Errors: wrong_fields, wrong_number, timestamp_not_after_parent,
-/// extra_data_too_long, gas_limit_out_of_bounds, gas_used_above_limit, wrong_base_fee,
-/// wrong_excess_blob_gas, proof_of_work_fields; the detail gives the values.
+/// extra_data_too_long, wrong_difficulty, gas_limit_too_big, gas_limit_out_of_bounds,
+/// gas_used_above_limit, wrong_base_fee, wrong_excess_blob_gas, wrong_dao_extra_data,
+/// proof_of_work_fields; the detail gives the values. Also the rules an ommer's header must meet
+/// against its own parent.
 [[nodiscard]] Result<void, BlockError> validate_header(const eth::Header& header,
                                                        const eth::Header& parent,
                                                        const eth::ChainConfig& config);

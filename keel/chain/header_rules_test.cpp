@@ -140,6 +140,7 @@ TEST(HeaderRules, LondonTransitionDoublesTheGasLimitBound) {
     p.timestamp = 100;
     p.gas_limit = 10'000'000;
     p.difficulty = Uint256(131072);
+    p.ommers_hash = eth::kEmptyOmmersHash;  // no ommers: the difficulty stays (EIP-100)
     eth::Header c = p;
     c.number = 5;
     c.timestamp = 113;

@@ -173,6 +173,11 @@ ChainConfig ChainConfig::mainnet() {
     // EIP-7892 blob-parameter-only forks of the Fusaka rollout.
     c.add_blob_schedule(1'765'290'071, {10, 15, 8'346'193});   // BPO1
     c.add_blob_schedule(1'767'747'671, {14, 21, 11'684'671});  // BPO2
+    c.dao_fork_block = 1'920'000;                              // EIP-779
+    c.set_bomb_delay(9'200'000, 9'000'000);                    // Muir Glacier, EIP-2384
+    c.set_bomb_delay(13'773'000, 10'700'000);                  // Arrow Glacier, EIP-4345
+    c.set_bomb_delay(15'050'000, 11'400'000);                  // Gray Glacier, EIP-5133
+    c.terminal_total_difficulty = Uint256::from_dec("58750000000000000000000").value();
     return c;
 }
 
@@ -221,11 +226,50 @@ BlobParams ChainConfig::blob_params(Fork fork, std::uint64_t timestamp) const no
     return p;
 }
 
+void ChainConfig::set_bomb_delay(std::uint64_t number, std::uint64_t delay) {
+    const auto at = std::ranges::lower_bound(bomb_delays_, number, {}, &BombDelay::number);
+    bomb_delays_.insert(at, BombDelay{number, delay});
+}
+
+std::uint64_t ChainConfig::bomb_delay(Fork fork, std::uint64_t number) const noexcept {
+    std::uint64_t delay = 0;
+    if (fork >= Fork::london)
+        delay = 9'700'000;  // EIP-3554
+    else if (fork >= Fork::berlin)
+        delay = 9'000'000;  // EIP-2384 (Muir Glacier, before Berlin everywhere)
+    else if (fork >= Fork::constantinople)
+        delay = 5'000'000;  // EIP-1234
+    else if (fork >= Fork::byzantium)
+        delay = 3'000'000;  // EIP-649
+    const auto fork_block = activation_[index_of(fork)].value_or(0);
+    for (const BombDelay& d : bomb_delays_) {
+        if (d.number > number) break;
+        if (d.number >= fork_block) delay = d.delay;
+    }
+    return delay;
+}
+
 namespace {
 
-std::optional<Fork> test_fork(std::string_view name) {
-    if (name == "Merge") return Fork::paris;
-    return parse_fork(name);
+/// A test network's fork name: a fork, or a fork that only moved the bomb (with its delay).
+struct TestFork {
+    Fork fork;
+    std::optional<std::uint64_t> bomb_delay;
+};
+
+std::optional<TestFork> test_fork(std::string_view name) {
+    if (name == "Merge") return TestFork{Fork::paris, {}};
+    if (name == "MuirGlacier") return TestFork{Fork::istanbul, 9'000'000};  // EIP-2384
+    if (name == "ArrowGlacier") return TestFork{Fork::london, 10'700'000};  // EIP-4345
+    if (name == "GrayGlacier") return TestFork{Fork::london, 11'400'000};   // EIP-5133
+    if (const auto f = parse_fork(name)) return TestFork{*f, {}};
+    return std::nullopt;
+}
+
+ChainConfig from_test_fork(const TestFork& f, std::uint64_t chain_id) {
+    ChainConfig c = ChainConfig::from_genesis(f.fork, chain_id);
+    if (f.bomb_delay) c.set_bomb_delay(0, *f.bomb_delay);
+    return c;
 }
 
 std::optional<std::uint64_t> count(std::string_view s) {
@@ -244,20 +288,37 @@ std::optional<std::uint64_t> count(std::string_view s) {
 }  // namespace
 
 std::optional<ChainConfig> test_network(std::string_view name, std::uint64_t chain_id) {
-    if (const auto f = test_fork(name)) return ChainConfig::from_genesis(*f, chain_id);
-    // "<A>To<B>At[Time]<N>": A from genesis, B from N.
+    if (const auto f = test_fork(name)) return from_test_fork(*f, chain_id);
+    // "<A>To<B>At[Time|Diff]<N>": A from genesis, B from N.
     const auto to = name.find("To");
     const auto at = name.rfind("At");
     if (to == std::string_view::npos || at == std::string_view::npos || at <= to) return {};
     const auto from = test_fork(name.substr(0, to));
-    const auto next = test_fork(name.substr(to + 2, at - to - 2));
+    if (!from) return {};
+    const std::string_view next_name = name.substr(to + 2, at - to - 2);
     std::string_view point = name.substr(at + 2);
+    ChainConfig c = from_test_fork(*from, chain_id);
+    if (next_name == "Dao") {  // EIP-779 at block N
+        const auto n = count(point);
+        if (!n || from->fork != Fork::homestead) return {};
+        c.dao_fork_block = *n;
+        return c;
+    }
+    const auto next = test_fork(next_name);
+    if (!next || next->fork <= from->fork) return {};
+    if (point.starts_with("Diff")) {  // the Merge at a terminal total difficulty (hex)
+        point.remove_prefix(4);
+        const auto ttd = Uint256::from_hex(point);
+        if (next->fork != Fork::paris || point.empty() || !ttd) return {};
+        c.terminal_total_difficulty = *ttd;
+        return c;
+    }
     const bool time = point.starts_with("Time");
     if (time) point.remove_prefix(4);
     const auto n = count(point);
-    if (!from || !next || !n || *next <= *from || time != by_time(*next)) return {};
-    ChainConfig c = ChainConfig::from_genesis(*from, chain_id);
-    c.set_fork(*next, *n);
+    if (!n || time != by_time(next->fork)) return {};
+    c.set_fork(next->fork, *n);
+    if (next->bomb_delay) c.set_bomb_delay(*n, *next->bomb_delay);
     return c;
 }
 

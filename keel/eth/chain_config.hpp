@@ -112,6 +112,24 @@ class ChainConfig {
     /// The blob parameters of a block of fork `fork` at `timestamp`.
     BlobParams blob_params(Fork fork, std::uint64_t timestamp) const noexcept;
 
+    /// The DAO fork's block (EIP-779: mainnet 1,920,000): the drain list's balances move to the
+    /// refund contract there, and it and the 9 blocks after it carry "dao-hard-fork" as extra
+    /// data. std::nullopt: the chain does not take it.
+    std::optional<std::uint64_t> dao_fork_block;
+    /// The Merge by total difficulty (EIP-3675): a block whose parent's total difficulty has
+    /// reached it follows Paris's rules, whatever its number. std::nullopt: Paris activates only
+    /// as scheduled (set_fork).
+    std::optional<Uint256> terminal_total_difficulty;
+
+    /// Moves the difficulty bomb back by `delay` blocks from block `number` on (Muir Glacier
+    /// EIP-2384, Arrow Glacier EIP-4345, Gray Glacier EIP-5133: forks that change nothing else).
+    void set_bomb_delay(std::uint64_t number, std::uint64_t delay);
+    /// The bomb delay of a block of fork `fork` numbered `number`: the last set_bomb_delay() at
+    /// or before it and not before the fork's activation, else the fork's own (EIP-649 3,000,000
+    /// from Byzantium, EIP-1234 5,000,000 from Constantinople, EIP-2384's 9,000,000 from Berlin,
+    /// EIP-3554 9,700,000 from London; 0 before Byzantium).
+    std::uint64_t bomb_delay(Fork fork, std::uint64_t number) const noexcept;
+
   private:
     std::array<std::optional<std::uint64_t>, kForks.size()> activation_{};
     std::array<std::optional<BlobParams>, kForks.size()> blob_{};
@@ -120,12 +138,20 @@ class ChainConfig {
         BlobParams params;
     };
     std::vector<Scheduled> bpo_;  ///< sorted by timestamp
+    struct BombDelay {
+        std::uint64_t number;
+        std::uint64_t delay;
+    };
+    std::vector<BombDelay> bomb_delays_;  ///< sorted by number
 };
 
 /// The chain config of an execution-spec-tests network name: a fork ("Prague", "Paris",
 /// "Merge"), or a transition "<A>To<B>AtTime<N>" / "<A>To<B>At<N>" (a timestamp or block number;
-/// a "k" suffix multiplies by 1,000: "CancunToPragueAtTime15k"). std::nullopt for a name it does
-/// not read.
+/// a "k" suffix multiplies by 1,000: "CancunToPragueAtTime15k"). Also ethereum/tests' bomb-only
+/// forks ("MuirGlacier", "ArrowGlacier", "GrayGlacier": the fork before them with their bomb
+/// delay), the DAO fork ("HomesteadToDaoAt5") and the Merge by total difficulty
+/// ("ArrowGlacierToParisAtDiffC0000": a hexadecimal terminal total difficulty). std::nullopt for a
+/// name it does not read.
 std::optional<ChainConfig> test_network(std::string_view name, std::uint64_t chain_id = 1);
 
 }  // namespace keel::eth
