@@ -66,7 +66,7 @@ void run(BytesView in) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size == 0) return 0;
     const BytesView in(data + 1, size - 1);
-    switch (data[0] % 13) {
+    switch (data[0] % 17) {
         case 0:
             run<phase0::Attestation<Mainnet>>(in);
             break;
@@ -103,6 +103,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 12:
             run<phase0::SignedAggregateAndProofOf<
                 phase0::AggregateAndProofOf<electra::Attestation<Minimal>>>>(in);
+            break;
+        case 13:
+            run<fulu::MetaData>(in);
+            break;
+        case 14:
+            run<fulu::DataColumnSidecarsByRangeRequest<Minimal>>(in);
+            break;
+        case 15:
+            run<fulu::BlockContents<Minimal>>(in);
+            break;
+        case 16:
+            run<fulu::BlobsBundle<Minimal>>(in);
             break;
         default:
             run<phase0::Validator>(in);

@@ -256,6 +256,22 @@ struct SyncAggregatorSelectionData {
     }
 };
 
+/// MetaData (specs/altair/p2p-interface.md, "MetaData"; GetMetaData v2): phase0's with the
+/// node's sync committee subnets added. Status, BeaconBlocksByRangeRequest and ENRForkID are
+/// phase0's, unchanged.
+struct MetaData {
+    std::uint64_t seq_number = 0;
+    ssz::Bitvector<phase0::kAttestationSubnetCount> attnets;
+    ssz::Bitvector<kSyncCommitteeSubnetCount> syncnets;
+
+    static constexpr std::string_view ssz_name = "MetaData";
+    static constexpr auto ssz_fields() {
+        using T = MetaData;
+        return std::tuple{ssz::field("seq_number", &T::seq_number),
+                          ssz::field("attnets", &T::attnets), ssz::field("syncnets", &T::syncnets)};
+    }
+};
+
 /// altair containers of the mainnet preset (the preset-independent ones are in altair::).
 namespace mainnet {
 using IndexedAttestation = altair::IndexedAttestation<Mainnet>;

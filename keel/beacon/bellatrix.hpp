@@ -245,6 +245,150 @@ struct PowBlock {
     }
 };
 
+// Builder API containers (ethereum/builder-specs specs/bellatrix/builder.md; the blinded blocks
+// are also beacon-APIs types/<fork>/block.yaml): a blinded block carries its payload's header
+// in the payload's place, so its root equals the full block's.
+
+/// ValidatorRegistrationV1 (builder.md): a validator's fee recipient and gas limit for builders.
+/// The same in every fork.
+struct ValidatorRegistrationV1 {
+    ExecutionAddress fee_recipient;
+    std::uint64_t gas_limit = 0;
+    std::uint64_t timestamp = 0;
+    BLSPubkey pubkey;
+
+    static constexpr std::string_view ssz_name = "ValidatorRegistrationV1";
+    static constexpr auto ssz_fields() {
+        using T = ValidatorRegistrationV1;
+        return std::tuple{ssz::field("fee_recipient", &T::fee_recipient),
+                          ssz::field("gas_limit", &T::gas_limit),
+                          ssz::field("timestamp", &T::timestamp), ssz::field("pubkey", &T::pubkey)};
+    }
+};
+
+/// SignedValidatorRegistrationV1 (builder.md).
+struct SignedValidatorRegistrationV1 {
+    ValidatorRegistrationV1 message;
+    BLSSignature signature;
+
+    static constexpr std::string_view ssz_name = "SignedValidatorRegistrationV1";
+    static constexpr auto ssz_fields() {
+        using T = SignedValidatorRegistrationV1;
+        return std::tuple{ssz::field("message", &T::message),
+                          ssz::field("signature", &T::signature)};
+    }
+};
+
+/// BuilderBid (builder.md, bellatrix and capella): a payload header, its value in wei and the
+/// builder's key.
+template <class Header>
+struct BuilderBidOf {
+    Header header;
+    Uint256 value;
+    BLSPubkey pubkey;
+
+    static constexpr std::string_view ssz_name = "BuilderBid";
+    static constexpr auto ssz_fields() {
+        using T = BuilderBidOf;
+        return std::tuple{ssz::field("header", &T::header), ssz::field("value", &T::value),
+                          ssz::field("pubkey", &T::pubkey)};
+    }
+};
+
+/// SignedBuilderBid (builder.md) of a bid type.
+template <class Bid>
+struct SignedBuilderBidOf {
+    Bid message;
+    BLSSignature signature;
+
+    static constexpr std::string_view ssz_name = "SignedBuilderBid";
+    static constexpr auto ssz_fields() {
+        using T = SignedBuilderBidOf;
+        return std::tuple{ssz::field("message", &T::message),
+                          ssz::field("signature", &T::signature)};
+    }
+};
+
+/// BuilderBid (bellatrix).
+template <class P>
+using BuilderBid = BuilderBidOf<ExecutionPayloadHeader<P>>;
+
+/// SignedBuilderBid (bellatrix).
+template <class P>
+using SignedBuilderBid = SignedBuilderBidOf<BuilderBid<P>>;
+
+/// BlindedBeaconBlockBody (builder.md, bellatrix): the body with the payload's header in the
+/// payload's place.
+template <class P>
+struct BlindedBeaconBlockBody {
+    BLSSignature randao_reveal;
+    Eth1Data eth1_data;
+    Bytes32 graffiti;
+    ssz::List<ProposerSlashing, P::MAX_PROPOSER_SLASHINGS> proposer_slashings;
+    ssz::List<AttesterSlashing<P>, P::MAX_ATTESTER_SLASHINGS> attester_slashings;
+    ssz::List<Attestation<P>, P::MAX_ATTESTATIONS> attestations;
+    ssz::List<Deposit, P::MAX_DEPOSITS> deposits;
+    ssz::List<SignedVoluntaryExit, P::MAX_VOLUNTARY_EXITS> voluntary_exits;
+    SyncAggregate<P> sync_aggregate;
+    ExecutionPayloadHeader<P> execution_payload_header;
+
+    static constexpr std::string_view ssz_name = "BlindedBeaconBlockBody";
+    static constexpr auto ssz_fields() {
+        using T = BlindedBeaconBlockBody;
+        return std::tuple{ssz::field("randao_reveal", &T::randao_reveal),
+                          ssz::field("eth1_data", &T::eth1_data),
+                          ssz::field("graffiti", &T::graffiti),
+                          ssz::field("proposer_slashings", &T::proposer_slashings),
+                          ssz::field("attester_slashings", &T::attester_slashings),
+                          ssz::field("attestations", &T::attestations),
+                          ssz::field("deposits", &T::deposits),
+                          ssz::field("voluntary_exits", &T::voluntary_exits),
+                          ssz::field("sync_aggregate", &T::sync_aggregate),
+                          ssz::field("execution_payload_header", &T::execution_payload_header)};
+    }
+};
+
+/// BlindedBeaconBlock's shape (builder.md): BeaconBlock's fields around a blinded body.
+template <class Body>
+struct BlindedBeaconBlockOf {
+    Slot slot = 0;
+    ValidatorIndex proposer_index = 0;
+    Root parent_root;
+    Root state_root;
+    Body body;
+
+    static constexpr std::string_view ssz_name = "BlindedBeaconBlock";
+    static constexpr auto ssz_fields() {
+        using T = BlindedBeaconBlockOf;
+        return std::tuple{ssz::field("slot", &T::slot),
+                          ssz::field("proposer_index", &T::proposer_index),
+                          ssz::field("parent_root", &T::parent_root),
+                          ssz::field("state_root", &T::state_root), ssz::field("body", &T::body)};
+    }
+};
+
+/// SignedBlindedBeaconBlock's shape (builder.md).
+template <class Block>
+struct SignedBlindedBeaconBlockOf {
+    Block message;
+    BLSSignature signature;
+
+    static constexpr std::string_view ssz_name = "SignedBlindedBeaconBlock";
+    static constexpr auto ssz_fields() {
+        using T = SignedBlindedBeaconBlockOf;
+        return std::tuple{ssz::field("message", &T::message),
+                          ssz::field("signature", &T::signature)};
+    }
+};
+
+/// BlindedBeaconBlock (bellatrix).
+template <class P>
+using BlindedBeaconBlock = BlindedBeaconBlockOf<BlindedBeaconBlockBody<P>>;
+
+/// SignedBlindedBeaconBlock (bellatrix).
+template <class P>
+using SignedBlindedBeaconBlock = SignedBlindedBeaconBlockOf<BlindedBeaconBlock<P>>;
+
 /// bellatrix containers of the mainnet preset (the preset-independent ones are in bellatrix::).
 namespace mainnet {
 using IndexedAttestation = bellatrix::IndexedAttestation<Mainnet>;
@@ -260,6 +404,11 @@ using BeaconBlockBody = bellatrix::BeaconBlockBody<Mainnet>;
 using BeaconBlock = bellatrix::BeaconBlock<Mainnet>;
 using SignedBeaconBlock = bellatrix::SignedBeaconBlock<Mainnet>;
 using BeaconState = bellatrix::BeaconState<Mainnet>;
+using BlindedBeaconBlockBody = bellatrix::BlindedBeaconBlockBody<Mainnet>;
+using BlindedBeaconBlock = bellatrix::BlindedBeaconBlock<Mainnet>;
+using SignedBlindedBeaconBlock = bellatrix::SignedBlindedBeaconBlock<Mainnet>;
+using BuilderBid = bellatrix::BuilderBid<Mainnet>;
+using SignedBuilderBid = bellatrix::SignedBuilderBid<Mainnet>;
 }  // namespace mainnet
 
 /// bellatrix containers of the minimal preset.
@@ -277,6 +426,11 @@ using BeaconBlockBody = bellatrix::BeaconBlockBody<Minimal>;
 using BeaconBlock = bellatrix::BeaconBlock<Minimal>;
 using SignedBeaconBlock = bellatrix::SignedBeaconBlock<Minimal>;
 using BeaconState = bellatrix::BeaconState<Minimal>;
+using BlindedBeaconBlockBody = bellatrix::BlindedBeaconBlockBody<Minimal>;
+using BlindedBeaconBlock = bellatrix::BlindedBeaconBlock<Minimal>;
+using SignedBlindedBeaconBlock = bellatrix::SignedBlindedBeaconBlock<Minimal>;
+using BuilderBid = bellatrix::BuilderBid<Minimal>;
+using SignedBuilderBid = bellatrix::SignedBuilderBid<Minimal>;
 }  // namespace minimal
 
 }  // namespace keel::beacon::bellatrix

@@ -20,6 +20,8 @@ using bellatrix::AttesterSlashing;
 using bellatrix::AttesterSlashingOf;
 using bellatrix::BeaconBlockHeader;
 using bellatrix::BeaconBlockOf;
+using bellatrix::BlindedBeaconBlockOf;
+using bellatrix::BuilderBidOf;
 using bellatrix::Checkpoint;
 using bellatrix::Deposit;
 using bellatrix::DepositData;
@@ -32,12 +34,16 @@ using bellatrix::IndexedAttestation;
 using bellatrix::ProposerSlashing;
 using bellatrix::SignedBeaconBlockHeader;
 using bellatrix::SignedBeaconBlockOf;
+using bellatrix::SignedBlindedBeaconBlockOf;
+using bellatrix::SignedBuilderBidOf;
+using bellatrix::SignedValidatorRegistrationV1;
 using bellatrix::SignedVoluntaryExit;
 using bellatrix::SigningData;
 using bellatrix::SyncAggregate;
 using bellatrix::SyncCommittee;
 using bellatrix::Transaction;
 using bellatrix::Validator;
+using bellatrix::ValidatorRegistrationV1;
 using bellatrix::VoluntaryExit;
 
 /// Withdrawal: one validator withdrawal credited in the execution payload.
@@ -298,6 +304,57 @@ struct BeaconState {
     }
 };
 
+// Builder API containers (builder-specs specs/capella/builder.md; beacon-APIs
+// types/capella/block.yaml).
+
+/// BlindedBeaconBlockBody (capella): the body with the payload's header in the payload's place.
+template <class P>
+struct BlindedBeaconBlockBody {
+    BLSSignature randao_reveal;
+    Eth1Data eth1_data;
+    Bytes32 graffiti;
+    ssz::List<ProposerSlashing, P::MAX_PROPOSER_SLASHINGS> proposer_slashings;
+    ssz::List<AttesterSlashing<P>, P::MAX_ATTESTER_SLASHINGS> attester_slashings;
+    ssz::List<Attestation<P>, P::MAX_ATTESTATIONS> attestations;
+    ssz::List<Deposit, P::MAX_DEPOSITS> deposits;
+    ssz::List<SignedVoluntaryExit, P::MAX_VOLUNTARY_EXITS> voluntary_exits;
+    SyncAggregate<P> sync_aggregate;
+    ExecutionPayloadHeader<P> execution_payload_header;
+    ssz::List<SignedBLSToExecutionChange, P::MAX_BLS_TO_EXECUTION_CHANGES> bls_to_execution_changes;
+
+    static constexpr std::string_view ssz_name = "BlindedBeaconBlockBody";
+    static constexpr auto ssz_fields() {
+        using T = BlindedBeaconBlockBody;
+        return std::tuple{ssz::field("randao_reveal", &T::randao_reveal),
+                          ssz::field("eth1_data", &T::eth1_data),
+                          ssz::field("graffiti", &T::graffiti),
+                          ssz::field("proposer_slashings", &T::proposer_slashings),
+                          ssz::field("attester_slashings", &T::attester_slashings),
+                          ssz::field("attestations", &T::attestations),
+                          ssz::field("deposits", &T::deposits),
+                          ssz::field("voluntary_exits", &T::voluntary_exits),
+                          ssz::field("sync_aggregate", &T::sync_aggregate),
+                          ssz::field("execution_payload_header", &T::execution_payload_header),
+                          ssz::field("bls_to_execution_changes", &T::bls_to_execution_changes)};
+    }
+};
+
+/// BlindedBeaconBlock (capella).
+template <class P>
+using BlindedBeaconBlock = BlindedBeaconBlockOf<BlindedBeaconBlockBody<P>>;
+
+/// SignedBlindedBeaconBlock (capella).
+template <class P>
+using SignedBlindedBeaconBlock = SignedBlindedBeaconBlockOf<BlindedBeaconBlock<P>>;
+
+/// BuilderBid (capella): bellatrix's with capella's payload header.
+template <class P>
+using BuilderBid = BuilderBidOf<ExecutionPayloadHeader<P>>;
+
+/// SignedBuilderBid (capella).
+template <class P>
+using SignedBuilderBid = SignedBuilderBidOf<BuilderBid<P>>;
+
 /// capella containers of the mainnet preset (the preset-independent ones are in capella::).
 namespace mainnet {
 using IndexedAttestation = capella::IndexedAttestation<Mainnet>;
@@ -313,6 +370,11 @@ using BeaconBlockBody = capella::BeaconBlockBody<Mainnet>;
 using BeaconBlock = capella::BeaconBlock<Mainnet>;
 using SignedBeaconBlock = capella::SignedBeaconBlock<Mainnet>;
 using BeaconState = capella::BeaconState<Mainnet>;
+using BlindedBeaconBlockBody = capella::BlindedBeaconBlockBody<Mainnet>;
+using BlindedBeaconBlock = capella::BlindedBeaconBlock<Mainnet>;
+using SignedBlindedBeaconBlock = capella::SignedBlindedBeaconBlock<Mainnet>;
+using BuilderBid = capella::BuilderBid<Mainnet>;
+using SignedBuilderBid = capella::SignedBuilderBid<Mainnet>;
 }  // namespace mainnet
 
 /// capella containers of the minimal preset.
@@ -330,6 +392,11 @@ using BeaconBlockBody = capella::BeaconBlockBody<Minimal>;
 using BeaconBlock = capella::BeaconBlock<Minimal>;
 using SignedBeaconBlock = capella::SignedBeaconBlock<Minimal>;
 using BeaconState = capella::BeaconState<Minimal>;
+using BlindedBeaconBlockBody = capella::BlindedBeaconBlockBody<Minimal>;
+using BlindedBeaconBlock = capella::BlindedBeaconBlock<Minimal>;
+using SignedBlindedBeaconBlock = capella::SignedBlindedBeaconBlock<Minimal>;
+using BuilderBid = capella::BuilderBid<Minimal>;
+using SignedBuilderBid = capella::SignedBuilderBid<Minimal>;
 }  // namespace minimal
 
 }  // namespace keel::beacon::capella

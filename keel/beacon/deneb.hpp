@@ -21,7 +21,9 @@ using capella::AttesterSlashing;
 using capella::AttesterSlashingOf;
 using capella::BeaconBlockHeader;
 using capella::BeaconBlockOf;
+using capella::BlindedBeaconBlockOf;
 using capella::BLSToExecutionChange;
+using capella::BuilderBidOf;
 using capella::Checkpoint;
 using capella::Deposit;
 using capella::DepositData;
@@ -35,13 +37,17 @@ using capella::IndexedAttestation;
 using capella::ProposerSlashing;
 using capella::SignedBeaconBlockHeader;
 using capella::SignedBeaconBlockOf;
+using capella::SignedBlindedBeaconBlockOf;
 using capella::SignedBLSToExecutionChange;
+using capella::SignedBuilderBidOf;
+using capella::SignedValidatorRegistrationV1;
 using capella::SignedVoluntaryExit;
 using capella::SigningData;
 using capella::SyncAggregate;
 using capella::SyncCommittee;
 using capella::Transaction;
 using capella::Validator;
+using capella::ValidatorRegistrationV1;
 using capella::VoluntaryExit;
 using capella::Withdrawal;
 
@@ -295,6 +301,171 @@ struct BlobIdentifier {
     }
 };
 
+/// BlobSidecarsByRangeRequest (p2p-interface.md, "BlobSidecarsByRange v1"): the blob sidecars
+/// of slots [start_slot, start_slot + count). Unchanged in electra and fulu.
+struct BlobSidecarsByRangeRequest {
+    Slot start_slot = 0;
+    std::uint64_t count = 0;
+
+    static constexpr std::string_view ssz_name = "BlobSidecarsByRangeRequest";
+    static constexpr auto ssz_fields() {
+        using T = BlobSidecarsByRangeRequest;
+        return std::tuple{ssz::field("start_slot", &T::start_slot), ssz::field("count", &T::count)};
+    }
+};
+
+/// BlobsBundle with room for ProofLimit proofs: what the execution engine hands a proposer with
+/// its payload (validator.md, "BlobsBundle"; an SSZ container in builder-specs
+/// specs/deneb/builder.md). deneb and electra carry one blob proof per blob (ProofLimit
+/// MAX_BLOB_COMMITMENTS_PER_BLOCK); fulu's carries the cell proofs (fulu.hpp).
+template <class P, std::uint64_t ProofLimit>
+struct BlobsBundleOf {
+    ssz::List<KZGCommitment, P::MAX_BLOB_COMMITMENTS_PER_BLOCK> commitments;
+    ssz::List<KZGProof, ProofLimit> proofs;
+    ssz::List<Blob<P>, P::MAX_BLOB_COMMITMENTS_PER_BLOCK> blobs;
+
+    static constexpr std::string_view ssz_name = "BlobsBundle";
+    static constexpr auto ssz_fields() {
+        using T = BlobsBundleOf;
+        return std::tuple{ssz::field("commitments", &T::commitments),
+                          ssz::field("proofs", &T::proofs), ssz::field("blobs", &T::blobs)};
+    }
+};
+
+/// BlobsBundle of deneb and electra: one KZG proof per blob.
+template <class P>
+using BlobsBundle = BlobsBundleOf<P, P::MAX_BLOB_COMMITMENTS_PER_BLOCK>;
+
+/// ExecutionPayloadAndBlobsBundle (builder-specs specs/deneb/builder.md): what a builder returns
+/// for a signed blinded block, the payload and its blobs.
+template <class Payload, class Bundle>
+struct ExecutionPayloadAndBlobsBundleOf {
+    Payload execution_payload;
+    Bundle blobs_bundle;
+
+    static constexpr std::string_view ssz_name = "ExecutionPayloadAndBlobsBundle";
+    static constexpr auto ssz_fields() {
+        using T = ExecutionPayloadAndBlobsBundleOf;
+        return std::tuple{ssz::field("execution_payload", &T::execution_payload),
+                          ssz::field("blobs_bundle", &T::blobs_bundle)};
+    }
+};
+
+/// ExecutionPayloadAndBlobsBundle of deneb (and electra, whose payload is deneb's).
+template <class P>
+using ExecutionPayloadAndBlobsBundle =
+    ExecutionPayloadAndBlobsBundleOf<ExecutionPayload<P>, BlobsBundle<P>>;
+
+/// BlockContents (beacon-APIs types/deneb/block_contents.yaml): an unsigned block with the
+/// proofs and blobs of its commitments, as produceBlockV3 returns it. ProofLimit: the
+/// KZGProofs list's maxItems (MAX_BLOB_COMMITMENTS_PER_BLOCK in deneb and electra; fulu's cell
+/// proofs in fulu.hpp).
+template <class P, class Block, std::uint64_t ProofLimit>
+struct BlockContentsOf {
+    Block block;
+    ssz::List<KZGProof, ProofLimit> kzg_proofs;
+    ssz::List<Blob<P>, P::MAX_BLOB_COMMITMENTS_PER_BLOCK> blobs;
+
+    static constexpr std::string_view ssz_name = "BlockContents";
+    static constexpr auto ssz_fields() {
+        using T = BlockContentsOf;
+        return std::tuple{ssz::field("block", &T::block), ssz::field("kzg_proofs", &T::kzg_proofs),
+                          ssz::field("blobs", &T::blobs)};
+    }
+};
+
+/// SignedBlockContents (beacon-APIs types/deneb/block_contents.yaml): a signed block with the
+/// proofs and blobs of its commitments, as publishBlockV2 takes it.
+template <class P, class SignedBlock, std::uint64_t ProofLimit>
+struct SignedBlockContentsOf {
+    SignedBlock signed_block;
+    ssz::List<KZGProof, ProofLimit> kzg_proofs;
+    ssz::List<Blob<P>, P::MAX_BLOB_COMMITMENTS_PER_BLOCK> blobs;
+
+    static constexpr std::string_view ssz_name = "SignedBlockContents";
+    static constexpr auto ssz_fields() {
+        using T = SignedBlockContentsOf;
+        return std::tuple{ssz::field("signed_block", &T::signed_block),
+                          ssz::field("kzg_proofs", &T::kzg_proofs), ssz::field("blobs", &T::blobs)};
+    }
+};
+
+/// BlockContents of deneb.
+template <class P>
+using BlockContents = BlockContentsOf<P, BeaconBlock<P>, P::MAX_BLOB_COMMITMENTS_PER_BLOCK>;
+
+/// SignedBlockContents of deneb.
+template <class P>
+using SignedBlockContents =
+    SignedBlockContentsOf<P, SignedBeaconBlock<P>, P::MAX_BLOB_COMMITMENTS_PER_BLOCK>;
+
+// Builder API containers (builder-specs specs/deneb/builder.md; beacon-APIs
+// types/deneb/block.yaml).
+
+/// BlindedBeaconBlockBody (deneb): the body with the payload's header in the payload's place.
+template <class P>
+struct BlindedBeaconBlockBody {
+    BLSSignature randao_reveal;
+    Eth1Data eth1_data;
+    Bytes32 graffiti;
+    ssz::List<ProposerSlashing, P::MAX_PROPOSER_SLASHINGS> proposer_slashings;
+    ssz::List<AttesterSlashing<P>, P::MAX_ATTESTER_SLASHINGS> attester_slashings;
+    ssz::List<Attestation<P>, P::MAX_ATTESTATIONS> attestations;
+    ssz::List<Deposit, P::MAX_DEPOSITS> deposits;
+    ssz::List<SignedVoluntaryExit, P::MAX_VOLUNTARY_EXITS> voluntary_exits;
+    SyncAggregate<P> sync_aggregate;
+    ExecutionPayloadHeader<P> execution_payload_header;
+    ssz::List<SignedBLSToExecutionChange, P::MAX_BLS_TO_EXECUTION_CHANGES> bls_to_execution_changes;
+    ssz::List<KZGCommitment, P::MAX_BLOB_COMMITMENTS_PER_BLOCK> blob_kzg_commitments;
+
+    static constexpr std::string_view ssz_name = "BlindedBeaconBlockBody";
+    static constexpr auto ssz_fields() {
+        using T = BlindedBeaconBlockBody;
+        return std::tuple{ssz::field("randao_reveal", &T::randao_reveal),
+                          ssz::field("eth1_data", &T::eth1_data),
+                          ssz::field("graffiti", &T::graffiti),
+                          ssz::field("proposer_slashings", &T::proposer_slashings),
+                          ssz::field("attester_slashings", &T::attester_slashings),
+                          ssz::field("attestations", &T::attestations),
+                          ssz::field("deposits", &T::deposits),
+                          ssz::field("voluntary_exits", &T::voluntary_exits),
+                          ssz::field("sync_aggregate", &T::sync_aggregate),
+                          ssz::field("execution_payload_header", &T::execution_payload_header),
+                          ssz::field("bls_to_execution_changes", &T::bls_to_execution_changes),
+                          ssz::field("blob_kzg_commitments", &T::blob_kzg_commitments)};
+    }
+};
+
+/// BlindedBeaconBlock (deneb).
+template <class P>
+using BlindedBeaconBlock = BlindedBeaconBlockOf<BlindedBeaconBlockBody<P>>;
+
+/// SignedBlindedBeaconBlock (deneb).
+template <class P>
+using SignedBlindedBeaconBlock = SignedBlindedBeaconBlockOf<BlindedBeaconBlock<P>>;
+
+/// BuilderBid (builder-specs specs/deneb/builder.md): the header, the blob commitments, the
+/// value in wei and the builder's key.
+template <class P>
+struct BuilderBid {
+    ExecutionPayloadHeader<P> header;
+    ssz::List<KZGCommitment, P::MAX_BLOB_COMMITMENTS_PER_BLOCK> blob_kzg_commitments;
+    Uint256 value;
+    BLSPubkey pubkey;
+
+    static constexpr std::string_view ssz_name = "BuilderBid";
+    static constexpr auto ssz_fields() {
+        using T = BuilderBid;
+        return std::tuple{ssz::field("header", &T::header),
+                          ssz::field("blob_kzg_commitments", &T::blob_kzg_commitments),
+                          ssz::field("value", &T::value), ssz::field("pubkey", &T::pubkey)};
+    }
+};
+
+/// SignedBuilderBid (deneb).
+template <class P>
+using SignedBuilderBid = SignedBuilderBidOf<BuilderBid<P>>;
+
 /// deneb containers of the mainnet preset (the preset-independent ones are in deneb::).
 namespace mainnet {
 using IndexedAttestation = deneb::IndexedAttestation<Mainnet>;
@@ -312,6 +483,15 @@ using BeaconBlock = deneb::BeaconBlock<Mainnet>;
 using SignedBeaconBlock = deneb::SignedBeaconBlock<Mainnet>;
 using BeaconState = deneb::BeaconState<Mainnet>;
 using BlobSidecar = deneb::BlobSidecar<Mainnet>;
+using BlobsBundle = deneb::BlobsBundle<Mainnet>;
+using ExecutionPayloadAndBlobsBundle = deneb::ExecutionPayloadAndBlobsBundle<Mainnet>;
+using BlockContents = deneb::BlockContents<Mainnet>;
+using SignedBlockContents = deneb::SignedBlockContents<Mainnet>;
+using BlindedBeaconBlockBody = deneb::BlindedBeaconBlockBody<Mainnet>;
+using BlindedBeaconBlock = deneb::BlindedBeaconBlock<Mainnet>;
+using SignedBlindedBeaconBlock = deneb::SignedBlindedBeaconBlock<Mainnet>;
+using BuilderBid = deneb::BuilderBid<Mainnet>;
+using SignedBuilderBid = deneb::SignedBuilderBid<Mainnet>;
 }  // namespace mainnet
 
 /// deneb containers of the minimal preset.
@@ -331,6 +511,15 @@ using BeaconBlock = deneb::BeaconBlock<Minimal>;
 using SignedBeaconBlock = deneb::SignedBeaconBlock<Minimal>;
 using BeaconState = deneb::BeaconState<Minimal>;
 using BlobSidecar = deneb::BlobSidecar<Minimal>;
+using BlobsBundle = deneb::BlobsBundle<Minimal>;
+using ExecutionPayloadAndBlobsBundle = deneb::ExecutionPayloadAndBlobsBundle<Minimal>;
+using BlockContents = deneb::BlockContents<Minimal>;
+using SignedBlockContents = deneb::SignedBlockContents<Minimal>;
+using BlindedBeaconBlockBody = deneb::BlindedBeaconBlockBody<Minimal>;
+using BlindedBeaconBlock = deneb::BlindedBeaconBlock<Minimal>;
+using SignedBlindedBeaconBlock = deneb::SignedBlindedBeaconBlock<Minimal>;
+using BuilderBid = deneb::BuilderBid<Minimal>;
+using SignedBuilderBid = deneb::SignedBuilderBid<Minimal>;
 }  // namespace minimal
 
 }  // namespace keel::beacon::deneb

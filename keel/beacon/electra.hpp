@@ -20,16 +20,24 @@ using deneb::AttestationData;
 using deneb::AttesterSlashingOf;
 using deneb::BeaconBlockHeader;
 using deneb::BeaconBlockOf;
+using deneb::BlindedBeaconBlockOf;
 using deneb::Blob;
 using deneb::BlobIdentifier;
+using deneb::BlobsBundle;
+using deneb::BlobsBundleOf;
 using deneb::BlobSidecar;
+using deneb::BlobSidecarsByRangeRequest;
+using deneb::BlockContentsOf;
 using deneb::BLSToExecutionChange;
+using deneb::BuilderBidOf;
 using deneb::Checkpoint;
 using deneb::Deposit;
 using deneb::DepositData;
 using deneb::DepositMessage;
 using deneb::Eth1Data;
 using deneb::ExecutionPayload;
+using deneb::ExecutionPayloadAndBlobsBundle;
+using deneb::ExecutionPayloadAndBlobsBundleOf;
 using deneb::ExecutionPayloadHeader;
 using deneb::Fork;
 using deneb::ForkData;
@@ -38,13 +46,18 @@ using deneb::HistoricalSummary;
 using deneb::ProposerSlashing;
 using deneb::SignedBeaconBlockHeader;
 using deneb::SignedBeaconBlockOf;
+using deneb::SignedBlindedBeaconBlockOf;
+using deneb::SignedBlockContentsOf;
 using deneb::SignedBLSToExecutionChange;
+using deneb::SignedBuilderBidOf;
+using deneb::SignedValidatorRegistrationV1;
 using deneb::SignedVoluntaryExit;
 using deneb::SigningData;
 using deneb::SyncAggregate;
 using deneb::SyncCommittee;
 using deneb::Transaction;
 using deneb::Validator;
+using deneb::ValidatorRegistrationV1;
 using deneb::VoluntaryExit;
 using deneb::Withdrawal;
 
@@ -358,6 +371,87 @@ struct BeaconState {
     }
 };
 
+// Builder API containers (builder-specs specs/electra/builder.md; beacon-APIs
+// types/electra/block.yaml). fulu reuses them unchanged.
+
+/// BlindedBeaconBlockBody (electra): the body with the payload's header in the payload's place.
+template <class P>
+struct BlindedBeaconBlockBody {
+    BLSSignature randao_reveal;
+    Eth1Data eth1_data;
+    Bytes32 graffiti;
+    ssz::List<ProposerSlashing, P::MAX_PROPOSER_SLASHINGS> proposer_slashings;
+    ssz::List<AttesterSlashing<P>, P::MAX_ATTESTER_SLASHINGS_ELECTRA> attester_slashings;
+    ssz::List<Attestation<P>, P::MAX_ATTESTATIONS_ELECTRA> attestations;
+    ssz::List<Deposit, P::MAX_DEPOSITS> deposits;
+    ssz::List<SignedVoluntaryExit, P::MAX_VOLUNTARY_EXITS> voluntary_exits;
+    SyncAggregate<P> sync_aggregate;
+    ExecutionPayloadHeader<P> execution_payload_header;
+    ssz::List<SignedBLSToExecutionChange, P::MAX_BLS_TO_EXECUTION_CHANGES> bls_to_execution_changes;
+    ssz::List<KZGCommitment, P::MAX_BLOB_COMMITMENTS_PER_BLOCK> blob_kzg_commitments;
+    ExecutionRequests<P> execution_requests;
+
+    static constexpr std::string_view ssz_name = "BlindedBeaconBlockBody";
+    static constexpr auto ssz_fields() {
+        using T = BlindedBeaconBlockBody;
+        return std::tuple{ssz::field("randao_reveal", &T::randao_reveal),
+                          ssz::field("eth1_data", &T::eth1_data),
+                          ssz::field("graffiti", &T::graffiti),
+                          ssz::field("proposer_slashings", &T::proposer_slashings),
+                          ssz::field("attester_slashings", &T::attester_slashings),
+                          ssz::field("attestations", &T::attestations),
+                          ssz::field("deposits", &T::deposits),
+                          ssz::field("voluntary_exits", &T::voluntary_exits),
+                          ssz::field("sync_aggregate", &T::sync_aggregate),
+                          ssz::field("execution_payload_header", &T::execution_payload_header),
+                          ssz::field("bls_to_execution_changes", &T::bls_to_execution_changes),
+                          ssz::field("blob_kzg_commitments", &T::blob_kzg_commitments),
+                          ssz::field("execution_requests", &T::execution_requests)};
+    }
+};
+
+/// BlindedBeaconBlock (electra).
+template <class P>
+using BlindedBeaconBlock = BlindedBeaconBlockOf<BlindedBeaconBlockBody<P>>;
+
+/// SignedBlindedBeaconBlock (electra).
+template <class P>
+using SignedBlindedBeaconBlock = SignedBlindedBeaconBlockOf<BlindedBeaconBlock<P>>;
+
+/// BuilderBid (builder-specs specs/electra/builder.md): deneb's with the execution requests.
+template <class P>
+struct BuilderBid {
+    ExecutionPayloadHeader<P> header;
+    ssz::List<KZGCommitment, P::MAX_BLOB_COMMITMENTS_PER_BLOCK> blob_kzg_commitments;
+    ExecutionRequests<P> execution_requests;
+    Uint256 value;
+    BLSPubkey pubkey;
+
+    static constexpr std::string_view ssz_name = "BuilderBid";
+    static constexpr auto ssz_fields() {
+        using T = BuilderBid;
+        return std::tuple{ssz::field("header", &T::header),
+                          ssz::field("blob_kzg_commitments", &T::blob_kzg_commitments),
+                          ssz::field("execution_requests", &T::execution_requests),
+                          ssz::field("value", &T::value), ssz::field("pubkey", &T::pubkey)};
+    }
+};
+
+/// SignedBuilderBid (electra).
+template <class P>
+using SignedBuilderBid = SignedBuilderBidOf<BuilderBid<P>>;
+
+/// BlockContents (beacon-APIs types/electra/block_contents.yaml): deneb's with electra's block;
+/// the proofs and blobs lists are deneb's (one proof per blob). The builder's BlobsBundle and
+/// ExecutionPayloadAndBlobsBundle are deneb's, unchanged (builder-specs specs/electra).
+template <class P>
+using BlockContents = BlockContentsOf<P, BeaconBlock<P>, P::MAX_BLOB_COMMITMENTS_PER_BLOCK>;
+
+/// SignedBlockContents (beacon-APIs types/electra/block_contents.yaml).
+template <class P>
+using SignedBlockContents =
+    SignedBlockContentsOf<P, SignedBeaconBlock<P>, P::MAX_BLOB_COMMITMENTS_PER_BLOCK>;
+
 /// electra containers of the mainnet preset (the preset-independent ones are in electra::).
 namespace mainnet {
 using IndexedAttestation = electra::IndexedAttestation<Mainnet>;
@@ -376,6 +470,15 @@ using BeaconBlock = electra::BeaconBlock<Mainnet>;
 using SignedBeaconBlock = electra::SignedBeaconBlock<Mainnet>;
 using BeaconState = electra::BeaconState<Mainnet>;
 using BlobSidecar = electra::BlobSidecar<Mainnet>;
+using BlobsBundle = electra::BlobsBundle<Mainnet>;
+using ExecutionPayloadAndBlobsBundle = electra::ExecutionPayloadAndBlobsBundle<Mainnet>;
+using BlockContents = electra::BlockContents<Mainnet>;
+using SignedBlockContents = electra::SignedBlockContents<Mainnet>;
+using BlindedBeaconBlockBody = electra::BlindedBeaconBlockBody<Mainnet>;
+using BlindedBeaconBlock = electra::BlindedBeaconBlock<Mainnet>;
+using SignedBlindedBeaconBlock = electra::SignedBlindedBeaconBlock<Mainnet>;
+using BuilderBid = electra::BuilderBid<Mainnet>;
+using SignedBuilderBid = electra::SignedBuilderBid<Mainnet>;
 }  // namespace mainnet
 
 /// electra containers of the minimal preset.
@@ -396,6 +499,15 @@ using BeaconBlock = electra::BeaconBlock<Minimal>;
 using SignedBeaconBlock = electra::SignedBeaconBlock<Minimal>;
 using BeaconState = electra::BeaconState<Minimal>;
 using BlobSidecar = electra::BlobSidecar<Minimal>;
+using BlobsBundle = electra::BlobsBundle<Minimal>;
+using ExecutionPayloadAndBlobsBundle = electra::ExecutionPayloadAndBlobsBundle<Minimal>;
+using BlockContents = electra::BlockContents<Minimal>;
+using SignedBlockContents = electra::SignedBlockContents<Minimal>;
+using BlindedBeaconBlockBody = electra::BlindedBeaconBlockBody<Minimal>;
+using BlindedBeaconBlock = electra::BlindedBeaconBlock<Minimal>;
+using SignedBlindedBeaconBlock = electra::SignedBlindedBeaconBlock<Minimal>;
+using BuilderBid = electra::BuilderBid<Minimal>;
+using SignedBuilderBid = electra::SignedBuilderBid<Minimal>;
 }  // namespace minimal
 
 }  // namespace keel::beacon::electra

@@ -1,8 +1,10 @@
 #pragma once
 /// fulu consensus containers (consensus-specs v1.6.1 specs/fulu: beacon-chain.md, das-core.md,
-/// p2p-interface.md): the state with the proposer lookahead (EIP-7917), and PeerDAS (EIP-7594):
-/// cells, data column sidecars, matrix entries and the by-root request identifier. Blocks,
-/// payloads and attestations are electra's; fulu is live on mainnet from epoch 411392.
+/// p2p-interface.md, validator.md): the state with the proposer lookahead (EIP-7917), and
+/// PeerDAS (EIP-7594): cells, data column sidecars, matrix entries, the by-root and by-range
+/// requests, Status v2 and MetaData v3, and the blobs bundle and block contents with cell proofs
+/// (builder-specs, beacon-APIs). Blocks, payloads and attestations are electra's; fulu is live
+/// on mainnet from epoch 411392.
 
 #include <string_view>
 #include <tuple>
@@ -23,10 +25,18 @@ using electra::BeaconBlock;
 using electra::BeaconBlockBody;
 using electra::BeaconBlockHeader;
 using electra::BeaconBlockOf;
+using electra::BlindedBeaconBlock;
+using electra::BlindedBeaconBlockBody;
+using electra::BlindedBeaconBlockOf;
 using electra::Blob;
 using electra::BlobIdentifier;
+using electra::BlobsBundleOf;
 using electra::BlobSidecar;
+using electra::BlobSidecarsByRangeRequest;
+using electra::BlockContentsOf;
 using electra::BLSToExecutionChange;
+using electra::BuilderBid;
+using electra::BuilderBidOf;
 using electra::Checkpoint;
 using electra::ConsolidationRequest;
 using electra::Deposit;
@@ -35,6 +45,7 @@ using electra::DepositMessage;
 using electra::DepositRequest;
 using electra::Eth1Data;
 using electra::ExecutionPayload;
+using electra::ExecutionPayloadAndBlobsBundleOf;
 using electra::ExecutionPayloadHeader;
 using electra::ExecutionRequests;
 using electra::Fork;
@@ -49,7 +60,13 @@ using electra::ProposerSlashing;
 using electra::SignedBeaconBlock;
 using electra::SignedBeaconBlockHeader;
 using electra::SignedBeaconBlockOf;
+using electra::SignedBlindedBeaconBlock;
+using electra::SignedBlindedBeaconBlockOf;
+using electra::SignedBlockContentsOf;
 using electra::SignedBLSToExecutionChange;
+using electra::SignedBuilderBid;
+using electra::SignedBuilderBidOf;
+using electra::SignedValidatorRegistrationV1;
 using electra::SignedVoluntaryExit;
 using electra::SigningData;
 using electra::SingleAttestation;
@@ -57,6 +74,7 @@ using electra::SyncAggregate;
 using electra::SyncCommittee;
 using electra::Transaction;
 using electra::Validator;
+using electra::ValidatorRegistrationV1;
 using electra::VoluntaryExit;
 using electra::Withdrawal;
 using electra::WithdrawalRequest;
@@ -127,6 +145,90 @@ struct DataColumnsByRootIdentifier {
                           ssz::field("columns", &T::columns)};
     }
 };
+
+/// DataColumnSidecarsByRangeRequest (p2p-interface.md, "DataColumnSidecarsByRange v1"): the
+/// sidecars of the listed columns for slots [start_slot, start_slot + count).
+template <class P>
+struct DataColumnSidecarsByRangeRequest {
+    Slot start_slot = 0;
+    std::uint64_t count = 0;
+    ssz::List<ColumnIndex, P::NUMBER_OF_COLUMNS> columns;
+
+    static constexpr std::string_view ssz_name = "DataColumnSidecarsByRangeRequest";
+    static constexpr auto ssz_fields() {
+        using T = DataColumnSidecarsByRangeRequest;
+        return std::tuple{ssz::field("start_slot", &T::start_slot), ssz::field("count", &T::count),
+                          ssz::field("columns", &T::columns)};
+    }
+};
+
+/// StatusV2 (p2p-interface.md, "Status v2"): phase0's Status plus the earliest slot from which
+/// the peer can serve blocks (and their sidecars). Status v1 (phase0::Status) stays defined.
+struct StatusV2 {
+    ForkDigest fork_digest;
+    Root finalized_root;
+    Epoch finalized_epoch = 0;
+    Root head_root;
+    Slot head_slot = 0;
+    Slot earliest_available_slot = 0;
+
+    static constexpr std::string_view ssz_name = "StatusV2";
+    static constexpr auto ssz_fields() {
+        using T = StatusV2;
+        return std::tuple{ssz::field("fork_digest", &T::fork_digest),
+                          ssz::field("finalized_root", &T::finalized_root),
+                          ssz::field("finalized_epoch", &T::finalized_epoch),
+                          ssz::field("head_root", &T::head_root),
+                          ssz::field("head_slot", &T::head_slot),
+                          ssz::field("earliest_available_slot", &T::earliest_available_slot)};
+    }
+};
+
+/// MetaData (p2p-interface.md, "MetaData"; GetMetaData v3): altair's plus the node's custody
+/// group count.
+struct MetaData {
+    std::uint64_t seq_number = 0;
+    ssz::Bitvector<phase0::kAttestationSubnetCount> attnets;
+    ssz::Bitvector<altair::kSyncCommitteeSubnetCount> syncnets;
+    std::uint64_t custody_group_count = 0;
+
+    static constexpr std::string_view ssz_name = "MetaData";
+    static constexpr auto ssz_fields() {
+        using T = MetaData;
+        return std::tuple{ssz::field("seq_number", &T::seq_number),
+                          ssz::field("attnets", &T::attnets), ssz::field("syncnets", &T::syncnets),
+                          ssz::field("custody_group_count", &T::custody_group_count)};
+    }
+};
+
+/// The most cell proofs a block's blobs can have, the limit of CellKZGProofs (validator.md,
+/// "BlobsBundle"): FIELD_ELEMENTS_PER_EXT_BLOB * MAX_BLOB_COMMITMENTS_PER_BLOCK (2^25 in both
+/// presets; builder-specs and beacon-APIs use the same bound). A block needs only
+/// CELLS_PER_EXT_BLOB proofs per blob, but the limit, not the count, sets the tree depth of the
+/// list's root.
+template <class P>
+inline constexpr std::uint64_t kMaxCellProofs =
+    P::FIELD_ELEMENTS_PER_EXT_BLOB * P::MAX_BLOB_COMMITMENTS_PER_BLOCK;
+
+/// BlobsBundle (validator.md, "BlobsBundle"; builder-specs specs/fulu/builder.md): the cell
+/// KZG proofs of every blob (CELLS_PER_EXT_BLOB per blob) instead of one proof per blob.
+template <class P>
+using BlobsBundle = BlobsBundleOf<P, kMaxCellProofs<P>>;
+
+/// ExecutionPayloadAndBlobsBundle (builder-specs specs/fulu/builder.md): electra's payload with
+/// fulu's BlobsBundle.
+template <class P>
+using ExecutionPayloadAndBlobsBundle =
+    ExecutionPayloadAndBlobsBundleOf<ExecutionPayload<P>, BlobsBundle<P>>;
+
+/// BlockContents (beacon-APIs types/fulu/block_contents.yaml): electra's block with the cell
+/// proofs of its blobs.
+template <class P>
+using BlockContents = BlockContentsOf<P, BeaconBlock<P>, kMaxCellProofs<P>>;
+
+/// SignedBlockContents (beacon-APIs types/fulu/block_contents.yaml).
+template <class P>
+using SignedBlockContents = SignedBlockContentsOf<P, SignedBeaconBlock<P>, kMaxCellProofs<P>>;
 
 /// BeaconState (fulu, EIP-7917): electra's state plus proposer_lookahead, the proposer of every
 /// slot of the current and the next MIN_SEED_LOOKAHEAD epochs.
@@ -255,6 +357,16 @@ using Cell = fulu::Cell<Mainnet>;
 using DataColumnSidecar = fulu::DataColumnSidecar<Mainnet>;
 using MatrixEntry = fulu::MatrixEntry<Mainnet>;
 using DataColumnsByRootIdentifier = fulu::DataColumnsByRootIdentifier<Mainnet>;
+using DataColumnSidecarsByRangeRequest = fulu::DataColumnSidecarsByRangeRequest<Mainnet>;
+using BlobsBundle = fulu::BlobsBundle<Mainnet>;
+using ExecutionPayloadAndBlobsBundle = fulu::ExecutionPayloadAndBlobsBundle<Mainnet>;
+using BlockContents = fulu::BlockContents<Mainnet>;
+using SignedBlockContents = fulu::SignedBlockContents<Mainnet>;
+using BlindedBeaconBlockBody = fulu::BlindedBeaconBlockBody<Mainnet>;
+using BlindedBeaconBlock = fulu::BlindedBeaconBlock<Mainnet>;
+using SignedBlindedBeaconBlock = fulu::SignedBlindedBeaconBlock<Mainnet>;
+using BuilderBid = fulu::BuilderBid<Mainnet>;
+using SignedBuilderBid = fulu::SignedBuilderBid<Mainnet>;
 }  // namespace mainnet
 
 /// fulu containers of the minimal preset.
@@ -279,6 +391,16 @@ using Cell = fulu::Cell<Minimal>;
 using DataColumnSidecar = fulu::DataColumnSidecar<Minimal>;
 using MatrixEntry = fulu::MatrixEntry<Minimal>;
 using DataColumnsByRootIdentifier = fulu::DataColumnsByRootIdentifier<Minimal>;
+using DataColumnSidecarsByRangeRequest = fulu::DataColumnSidecarsByRangeRequest<Minimal>;
+using BlobsBundle = fulu::BlobsBundle<Minimal>;
+using ExecutionPayloadAndBlobsBundle = fulu::ExecutionPayloadAndBlobsBundle<Minimal>;
+using BlockContents = fulu::BlockContents<Minimal>;
+using SignedBlockContents = fulu::SignedBlockContents<Minimal>;
+using BlindedBeaconBlockBody = fulu::BlindedBeaconBlockBody<Minimal>;
+using BlindedBeaconBlock = fulu::BlindedBeaconBlock<Minimal>;
+using SignedBlindedBeaconBlock = fulu::SignedBlindedBeaconBlock<Minimal>;
+using BuilderBid = fulu::BuilderBid<Minimal>;
+using SignedBuilderBid = fulu::SignedBuilderBid<Minimal>;
 }  // namespace minimal
 
 }  // namespace keel::beacon::fulu

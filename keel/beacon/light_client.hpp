@@ -137,6 +137,21 @@ struct LightClientOptimisticUpdate {
     }
 };
 
+/// LightClientUpdatesByRange (specs/altair/light-client/p2p-interface.md,
+/// "LightClientUpdatesByRange"): the request for the updates of sync committee periods
+/// [start_period, start_period + count). The same in every fork from altair on.
+struct LightClientUpdatesByRange {
+    std::uint64_t start_period = 0;
+    std::uint64_t count = 0;
+
+    static constexpr std::string_view ssz_name = "LightClientUpdatesByRange";
+    static constexpr auto ssz_fields() {
+        using T = LightClientUpdatesByRange;
+        return std::tuple{ssz::field("start_period", &T::start_period),
+                          ssz::field("count", &T::count)};
+    }
+};
+
 /// The light-client containers of one fork: `Types<P, Header>::Update`, ...
 template <class P, class Header, std::size_t SyncDepth = kSyncCommitteeBranchDepth,
           std::size_t FinalityDepth = kFinalityBranchDepth>

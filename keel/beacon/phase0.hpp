@@ -508,6 +508,77 @@ using AggregateAndProof = AggregateAndProofOf<Attestation<P>>;
 template <class P>
 using SignedAggregateAndProof = SignedAggregateAndProofOf<AggregateAndProof<P>>;
 
+// Networking containers (specs/phase0/p2p-interface.md). The spec writes the req/resp and ENR
+// payloads as anonymous field lists; they get the names their messages and clients use.
+
+/// ATTESTATION_SUBNET_COUNT (p2p-interface.md, "Configuration"): 64 in the mainnet and the
+/// minimal configuration alike. A configuration value, not a preset one, but it sizes MetaData's
+/// attnets, so it is a compile-time constant here.
+inline constexpr std::uint64_t kAttestationSubnetCount = 64;
+
+/// Status (p2p-interface.md, "Status v1"): the chain a peer is on, exchanged on connection.
+struct Status {
+    ForkDigest fork_digest;
+    Root finalized_root;
+    Epoch finalized_epoch = 0;
+    Root head_root;
+    Slot head_slot = 0;
+
+    static constexpr std::string_view ssz_name = "Status";
+    static constexpr auto ssz_fields() {
+        using T = Status;
+        return std::tuple{ssz::field("fork_digest", &T::fork_digest),
+                          ssz::field("finalized_root", &T::finalized_root),
+                          ssz::field("finalized_epoch", &T::finalized_epoch),
+                          ssz::field("head_root", &T::head_root),
+                          ssz::field("head_slot", &T::head_slot)};
+    }
+};
+
+/// BeaconBlocksByRangeRequest (p2p-interface.md, "BeaconBlocksByRange v1", and v2 from altair):
+/// blocks of slots [start_slot, start_slot + count); step is deprecated and must be 1.
+struct BeaconBlocksByRangeRequest {
+    Slot start_slot = 0;
+    std::uint64_t count = 0;
+    std::uint64_t step = 0;
+
+    static constexpr std::string_view ssz_name = "BeaconBlocksByRangeRequest";
+    static constexpr auto ssz_fields() {
+        using T = BeaconBlocksByRangeRequest;
+        return std::tuple{ssz::field("start_slot", &T::start_slot), ssz::field("count", &T::count),
+                          ssz::field("step", &T::step)};
+    }
+};
+
+/// ENRForkID (p2p-interface.md, "eth2 field"): the value of a node record's eth2 key.
+struct ENRForkID {
+    ForkDigest fork_digest;
+    Version next_fork_version;
+    Epoch next_fork_epoch = 0;
+
+    static constexpr std::string_view ssz_name = "ENRForkID";
+    static constexpr auto ssz_fields() {
+        using T = ENRForkID;
+        return std::tuple{ssz::field("fork_digest", &T::fork_digest),
+                          ssz::field("next_fork_version", &T::next_fork_version),
+                          ssz::field("next_fork_epoch", &T::next_fork_epoch)};
+    }
+};
+
+/// MetaData (p2p-interface.md, "Metadata"; GetMetaData v1): a sequence number and the
+/// persistent attestation subnets.
+struct MetaData {
+    std::uint64_t seq_number = 0;
+    ssz::Bitvector<kAttestationSubnetCount> attnets;
+
+    static constexpr std::string_view ssz_name = "MetaData";
+    static constexpr auto ssz_fields() {
+        using T = MetaData;
+        return std::tuple{ssz::field("seq_number", &T::seq_number),
+                          ssz::field("attnets", &T::attnets)};
+    }
+};
+
 /// phase0 containers of the mainnet preset (the preset-independent ones are in phase0::).
 namespace mainnet {
 using IndexedAttestation = phase0::IndexedAttestation<Mainnet>;

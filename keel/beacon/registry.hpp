@@ -4,7 +4,9 @@
 /// "minimal".
 ///
 /// Every container of every fork is registered under "<fork>.<Type>", including the ones a fork
-/// reuses unchanged ("electra.Checkpoint" is phase0's Checkpoint).
+/// reuses unchanged ("electra.Checkpoint" is phase0's Checkpoint): the specs' containers, the
+/// req/resp and ENR payloads of the p2p specs ("fulu.StatusV2", "altair.MetaData"), the builder
+/// API's ("deneb.BlindedBeaconBlock", "fulu.BlobsBundle") and the Beacon API's BlockContents.
 
 #include <string>
 #include <string_view>

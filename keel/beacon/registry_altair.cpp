@@ -1,5 +1,6 @@
 // The altair rows of the type registry (registry.hpp): every altair container, including those
-// reused unchanged from earlier forks, and the light-client sync-protocol containers.
+// reused unchanged from earlier forks, the light-client sync-protocol containers, and the p2p
+// payloads (phase0's, MetaData v2, light-client/p2p-interface.md's LightClientUpdatesByRange).
 #include <array>
 #include <span>
 
@@ -12,6 +13,11 @@ namespace keel::beacon::detail {
 namespace {
 
 constexpr std::array kEntries{
+    fixed_entry<phase0::BeaconBlocksByRangeRequest>("BeaconBlocksByRangeRequest"),
+    fixed_entry<phase0::ENRForkID>("ENRForkID"),
+    fixed_entry<phase0::Status>("Status"),
+    fixed_entry<altair::MetaData>("MetaData"),
+    fixed_entry<light_client::LightClientUpdatesByRange>("LightClientUpdatesByRange"),
     preset_entry<phase0::AggregateAndProof>("AggregateAndProof"),
     fixed_entry<phase0::Eth1Block>("Eth1Block"),
     preset_entry<phase0::SignedAggregateAndProof>("SignedAggregateAndProof"),

@@ -1,5 +1,6 @@
 // The bellatrix rows of the type registry (registry.hpp): every bellatrix container, including
-// those reused unchanged from earlier forks.
+// those reused unchanged from earlier forks, altair's p2p payloads, and the builder API's
+// containers (builder-specs specs/bellatrix/builder.md; blinded blocks also in beacon-APIs).
 #include <array>
 #include <span>
 
@@ -12,6 +13,18 @@ namespace keel::beacon::detail {
 namespace {
 
 constexpr std::array kEntries{
+    preset_entry<bellatrix::BlindedBeaconBlock>("BlindedBeaconBlock"),
+    preset_entry<bellatrix::BlindedBeaconBlockBody>("BlindedBeaconBlockBody"),
+    preset_entry<bellatrix::SignedBlindedBeaconBlock>("SignedBlindedBeaconBlock"),
+    preset_entry<bellatrix::BuilderBid>("BuilderBid"),
+    preset_entry<bellatrix::SignedBuilderBid>("SignedBuilderBid"),
+    fixed_entry<bellatrix::ValidatorRegistrationV1>("ValidatorRegistrationV1"),
+    fixed_entry<bellatrix::SignedValidatorRegistrationV1>("SignedValidatorRegistrationV1"),
+    fixed_entry<phase0::BeaconBlocksByRangeRequest>("BeaconBlocksByRangeRequest"),
+    fixed_entry<phase0::ENRForkID>("ENRForkID"),
+    fixed_entry<phase0::Status>("Status"),
+    fixed_entry<altair::MetaData>("MetaData"),
+    fixed_entry<light_client::LightClientUpdatesByRange>("LightClientUpdatesByRange"),
     preset_entry<phase0::AggregateAndProof>("AggregateAndProof"),
     fixed_entry<phase0::Eth1Block>("Eth1Block"),
     preset_entry<phase0::SignedAggregateAndProof>("SignedAggregateAndProof"),

@@ -1,5 +1,6 @@
 // The capella rows of the type registry (registry.hpp): every capella container, including those
-// reused unchanged from earlier forks, and the light-client sync-protocol containers.
+// reused unchanged from earlier forks, the light-client sync-protocol containers, altair's p2p
+// payloads, and the builder API's containers (builder-specs specs/capella/builder.md).
 #include <array>
 #include <span>
 
@@ -13,6 +14,18 @@ namespace keel::beacon::detail {
 namespace {
 
 constexpr std::array kEntries{
+    preset_entry<capella::BlindedBeaconBlock>("BlindedBeaconBlock"),
+    preset_entry<capella::BlindedBeaconBlockBody>("BlindedBeaconBlockBody"),
+    preset_entry<capella::SignedBlindedBeaconBlock>("SignedBlindedBeaconBlock"),
+    preset_entry<capella::BuilderBid>("BuilderBid"),
+    preset_entry<capella::SignedBuilderBid>("SignedBuilderBid"),
+    fixed_entry<bellatrix::ValidatorRegistrationV1>("ValidatorRegistrationV1"),
+    fixed_entry<bellatrix::SignedValidatorRegistrationV1>("SignedValidatorRegistrationV1"),
+    fixed_entry<phase0::BeaconBlocksByRangeRequest>("BeaconBlocksByRangeRequest"),
+    fixed_entry<phase0::ENRForkID>("ENRForkID"),
+    fixed_entry<phase0::Status>("Status"),
+    fixed_entry<altair::MetaData>("MetaData"),
+    fixed_entry<light_client::LightClientUpdatesByRange>("LightClientUpdatesByRange"),
     preset_entry<phase0::AggregateAndProof>("AggregateAndProof"),
     fixed_entry<phase0::Eth1Block>("Eth1Block"),
     preset_entry<phase0::SignedAggregateAndProof>("SignedAggregateAndProof"),

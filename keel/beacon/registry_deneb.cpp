@@ -1,5 +1,8 @@
 // The deneb rows of the type registry (registry.hpp): every deneb container, including those
-// reused unchanged from earlier forks, and the light-client sync-protocol containers.
+// reused unchanged from earlier forks, the light-client sync-protocol containers, the p2p
+// payloads (BlobSidecarsByRangeRequest new), the builder API's containers (builder-specs
+// specs/deneb/builder.md: BlobsBundle, ExecutionPayloadAndBlobsBundle, bids, blinded blocks) and
+// the Beacon API's BlockContents / SignedBlockContents (beacon-APIs types/deneb).
 #include <array>
 #include <span>
 
@@ -13,6 +16,23 @@ namespace keel::beacon::detail {
 namespace {
 
 constexpr std::array kEntries{
+    preset_entry<deneb::BlindedBeaconBlock>("BlindedBeaconBlock"),
+    preset_entry<deneb::BlindedBeaconBlockBody>("BlindedBeaconBlockBody"),
+    preset_entry<deneb::SignedBlindedBeaconBlock>("SignedBlindedBeaconBlock"),
+    preset_entry<deneb::BuilderBid>("BuilderBid"),
+    preset_entry<deneb::SignedBuilderBid>("SignedBuilderBid"),
+    fixed_entry<bellatrix::ValidatorRegistrationV1>("ValidatorRegistrationV1"),
+    fixed_entry<bellatrix::SignedValidatorRegistrationV1>("SignedValidatorRegistrationV1"),
+    fixed_entry<phase0::BeaconBlocksByRangeRequest>("BeaconBlocksByRangeRequest"),
+    fixed_entry<phase0::ENRForkID>("ENRForkID"),
+    fixed_entry<phase0::Status>("Status"),
+    fixed_entry<altair::MetaData>("MetaData"),
+    fixed_entry<light_client::LightClientUpdatesByRange>("LightClientUpdatesByRange"),
+    fixed_entry<deneb::BlobSidecarsByRangeRequest>("BlobSidecarsByRangeRequest"),
+    preset_entry<deneb::BlobsBundle>("BlobsBundle"),
+    preset_entry<deneb::ExecutionPayloadAndBlobsBundle>("ExecutionPayloadAndBlobsBundle"),
+    preset_entry<deneb::BlockContents>("BlockContents"),
+    preset_entry<deneb::SignedBlockContents>("SignedBlockContents"),
     preset_entry<phase0::AggregateAndProof>("AggregateAndProof"),
     fixed_entry<phase0::Eth1Block>("Eth1Block"),
     preset_entry<phase0::SignedAggregateAndProof>("SignedAggregateAndProof"),

@@ -1,5 +1,7 @@
 // The electra rows of the type registry (registry.hpp): every electra container, including those
-// reused unchanged from earlier forks.
+// reused unchanged from earlier forks, deneb's p2p payloads and blobs bundle, the builder API's
+// bids and blinded blocks (builder-specs specs/electra/builder.md) and the Beacon API's
+// BlockContents / SignedBlockContents (beacon-APIs types/electra).
 #include <array>
 #include <span>
 
@@ -13,6 +15,23 @@ namespace keel::beacon::detail {
 namespace {
 
 constexpr std::array kEntries{
+    preset_entry<electra::BlindedBeaconBlock>("BlindedBeaconBlock"),
+    preset_entry<electra::BlindedBeaconBlockBody>("BlindedBeaconBlockBody"),
+    preset_entry<electra::SignedBlindedBeaconBlock>("SignedBlindedBeaconBlock"),
+    preset_entry<electra::BuilderBid>("BuilderBid"),
+    preset_entry<electra::SignedBuilderBid>("SignedBuilderBid"),
+    fixed_entry<bellatrix::ValidatorRegistrationV1>("ValidatorRegistrationV1"),
+    fixed_entry<bellatrix::SignedValidatorRegistrationV1>("SignedValidatorRegistrationV1"),
+    fixed_entry<phase0::BeaconBlocksByRangeRequest>("BeaconBlocksByRangeRequest"),
+    fixed_entry<phase0::ENRForkID>("ENRForkID"),
+    fixed_entry<phase0::Status>("Status"),
+    fixed_entry<altair::MetaData>("MetaData"),
+    fixed_entry<light_client::LightClientUpdatesByRange>("LightClientUpdatesByRange"),
+    fixed_entry<electra::BlobSidecarsByRangeRequest>("BlobSidecarsByRangeRequest"),
+    preset_entry<electra::BlobsBundle>("BlobsBundle"),
+    preset_entry<electra::ExecutionPayloadAndBlobsBundle>("ExecutionPayloadAndBlobsBundle"),
+    preset_entry<electra::BlockContents>("BlockContents"),
+    preset_entry<electra::SignedBlockContents>("SignedBlockContents"),
     pair_entry<light_client::Electra<Mainnet>::LightClientBootstrap,
                light_client::Electra<Minimal>::LightClientBootstrap>("LightClientBootstrap"),
     pair_entry<light_client::Electra<Mainnet>::LightClientFinalityUpdate,

@@ -1,5 +1,9 @@
 // The fulu rows of the type registry (registry.hpp): every fulu container, including those
-// reused unchanged from earlier forks (the light-client containers are electra's).
+// reused unchanged from earlier forks (the light-client and builder containers are electra's),
+// the p2p payloads (p2p-interface.md: StatusV2, MetaData v3, DataColumnSidecarsByRangeRequest,
+// with phase0's Status and deneb's deprecated BlobSidecarsByRangeRequest kept), and the cell-proof
+// BlobsBundle, ExecutionPayloadAndBlobsBundle (validator.md, builder-specs) and BlockContents /
+// SignedBlockContents (beacon-APIs types/fulu).
 #include <array>
 #include <span>
 
@@ -13,6 +17,25 @@ namespace keel::beacon::detail {
 namespace {
 
 constexpr std::array kEntries{
+    preset_entry<fulu::BlindedBeaconBlock>("BlindedBeaconBlock"),
+    preset_entry<fulu::BlindedBeaconBlockBody>("BlindedBeaconBlockBody"),
+    preset_entry<fulu::SignedBlindedBeaconBlock>("SignedBlindedBeaconBlock"),
+    preset_entry<fulu::BuilderBid>("BuilderBid"),
+    preset_entry<fulu::SignedBuilderBid>("SignedBuilderBid"),
+    fixed_entry<bellatrix::ValidatorRegistrationV1>("ValidatorRegistrationV1"),
+    fixed_entry<bellatrix::SignedValidatorRegistrationV1>("SignedValidatorRegistrationV1"),
+    fixed_entry<phase0::BeaconBlocksByRangeRequest>("BeaconBlocksByRangeRequest"),
+    fixed_entry<phase0::ENRForkID>("ENRForkID"),
+    fixed_entry<phase0::Status>("Status"),
+    fixed_entry<fulu::MetaData>("MetaData"),
+    fixed_entry<fulu::StatusV2>("StatusV2"),
+    preset_entry<fulu::DataColumnSidecarsByRangeRequest>("DataColumnSidecarsByRangeRequest"),
+    fixed_entry<light_client::LightClientUpdatesByRange>("LightClientUpdatesByRange"),
+    fixed_entry<fulu::BlobSidecarsByRangeRequest>("BlobSidecarsByRangeRequest"),
+    preset_entry<fulu::BlobsBundle>("BlobsBundle"),
+    preset_entry<fulu::ExecutionPayloadAndBlobsBundle>("ExecutionPayloadAndBlobsBundle"),
+    preset_entry<fulu::BlockContents>("BlockContents"),
+    preset_entry<fulu::SignedBlockContents>("SignedBlockContents"),
     preset_entry<fulu::DataColumnSidecar>("DataColumnSidecar"),
     preset_entry<fulu::DataColumnsByRootIdentifier>("DataColumnsByRootIdentifier"),
     preset_entry<fulu::MatrixEntry>("MatrixEntry"),

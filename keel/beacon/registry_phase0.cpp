@@ -1,5 +1,6 @@
 // The phase0 rows of the type registry (registry.hpp): every phase0 container, including those
-// reused unchanged from earlier forks.
+// reused unchanged from earlier forks, and the req/resp and ENR payloads of p2p-interface.md
+// (Status, MetaData v1, BeaconBlocksByRangeRequest, ENRForkID).
 #include <array>
 #include <span>
 
@@ -11,6 +12,10 @@ namespace keel::beacon::detail {
 namespace {
 
 constexpr std::array kEntries{
+    fixed_entry<phase0::BeaconBlocksByRangeRequest>("BeaconBlocksByRangeRequest"),
+    fixed_entry<phase0::ENRForkID>("ENRForkID"),
+    fixed_entry<phase0::Status>("Status"),
+    fixed_entry<phase0::MetaData>("MetaData"),
     preset_entry<phase0::AggregateAndProof>("AggregateAndProof"),
     fixed_entry<phase0::Eth1Block>("Eth1Block"),
     preset_entry<phase0::SignedAggregateAndProof>("SignedAggregateAndProof"),

@@ -38,7 +38,13 @@ TEST(BeaconRegistry, CoversTheRequiredTypes) {
 // Every container the specs define for each fork (consensus-specs v1.6.1: beacon-chain.md,
 // validator.md, p2p-interface.md, light-client/sync-protocol.md, fork-choice.md, das-core.md;
 // the ssz_static handlers of consensus-spec-tests name the same set), the ones a fork reuses
-// included. The registry must hold exactly these.
+// included; and the SSZ payloads that have no class in the spec's Python: the req/resp and ENR
+// payloads of the p2p-interface.md files and light-client/p2p-interface.md, the engine's and
+// builder's BlobsBundle (validator.md, builder-specs ExecutionPayloadAndBlobsBundle), the builder
+// API's containers (builder-specs: bids, registrations, blinded blocks, the latter also
+// beacon-APIs types) and the Beacon API's BlockContents / SignedBlockContents (beacon-APIs
+// types/<fork>/block_contents.yaml).
+// The registry must hold exactly these.
 TEST(BeaconRegistry, EveryContainerOfEveryFork) {
     const std::set<std::string> phase0{"AggregateAndProof",
                                        "Attestation",
@@ -46,10 +52,12 @@ TEST(BeaconRegistry, EveryContainerOfEveryFork) {
                                        "AttesterSlashing",
                                        "BeaconBlock",
                                        "BeaconBlockBody",
+                                       "BeaconBlocksByRangeRequest",
                                        "BeaconBlockHeader",
                                        "BeaconState",
                                        "Checkpoint",
                                        "Deposit",
+                                       "ENRForkID",
                                        "DepositData",
                                        "DepositMessage",
                                        "Eth1Block",
@@ -58,6 +66,7 @@ TEST(BeaconRegistry, EveryContainerOfEveryFork) {
                                        "ForkData",
                                        "HistoricalBatch",
                                        "IndexedAttestation",
+                                       "MetaData",
                                        "PendingAttestation",
                                        "ProposerSlashing",
                                        "SignedAggregateAndProof",
@@ -65,6 +74,7 @@ TEST(BeaconRegistry, EveryContainerOfEveryFork) {
                                        "SignedBeaconBlockHeader",
                                        "SignedVoluntaryExit",
                                        "SigningData",
+                                       "Status",
                                        "Validator",
                                        "VoluntaryExit"};
     auto with = [](std::set<std::string> base, std::initializer_list<const char*> add,
@@ -77,19 +87,25 @@ TEST(BeaconRegistry, EveryContainerOfEveryFork) {
         with(phase0,
              {"ContributionAndProof", "LightClientBootstrap", "LightClientFinalityUpdate",
               "LightClientHeader", "LightClientOptimisticUpdate", "LightClientUpdate",
-              "SignedContributionAndProof", "SyncAggregate", "SyncAggregatorSelectionData",
-              "SyncCommittee", "SyncCommitteeContribution", "SyncCommitteeMessage"},
+              "LightClientUpdatesByRange", "SignedContributionAndProof", "SyncAggregate",
+              "SyncAggregatorSelectionData", "SyncCommittee", "SyncCommitteeContribution",
+              "SyncCommitteeMessage"},
              {"PendingAttestation"});
-    const auto bellatrix = with(altair, {"ExecutionPayload", "ExecutionPayloadHeader", "PowBlock"});
+    const auto bellatrix = with(
+        altair, {"BlindedBeaconBlock", "BlindedBeaconBlockBody", "BuilderBid", "ExecutionPayload",
+                 "ExecutionPayloadHeader", "PowBlock", "SignedBlindedBeaconBlock",
+                 "SignedBuilderBid", "SignedValidatorRegistrationV1", "ValidatorRegistrationV1"});
     const auto capella = with(bellatrix, {"BLSToExecutionChange", "HistoricalSummary",
                                           "SignedBLSToExecutionChange", "Withdrawal"});
-    const auto deneb = with(capella, {"BlobIdentifier", "BlobSidecar"});
+    const auto deneb =
+        with(capella, {"BlobIdentifier", "BlobSidecar", "BlobSidecarsByRangeRequest", "BlobsBundle",
+                       "BlockContents", "ExecutionPayloadAndBlobsBundle", "SignedBlockContents"});
     const auto electra =
         with(deneb, {"ConsolidationRequest", "DepositRequest", "ExecutionRequests",
                      "PendingConsolidation", "PendingDeposit", "PendingPartialWithdrawal",
                      "SingleAttestation", "WithdrawalRequest"});
-    const auto fulu =
-        with(electra, {"DataColumnSidecar", "DataColumnsByRootIdentifier", "MatrixEntry"});
+    const auto fulu = with(electra, {"DataColumnSidecar", "DataColumnSidecarsByRangeRequest",
+                                     "DataColumnsByRootIdentifier", "MatrixEntry", "StatusV2"});
     const std::map<std::string, std::set<std::string>> expected{
         {"phase0", phase0},   {"altair", altair}, {"bellatrix", bellatrix},
         {"capella", capella}, {"deneb", deneb},   {"electra", electra},

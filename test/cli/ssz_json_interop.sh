@@ -13,7 +13,11 @@
 # Then fulu, for which there are no official ssz_static vectors: for every fulu container, in
 # both presets (Lodestar's LODESTAR_PRESET=minimal), random values that Lodestar makes and
 # serializes: keel's root equals Lodestar's hashTreeRoot, keel's JSON equals Lodestar's toJson,
-# Lodestar's JSON through keel gives the same bytes, and keel's JSON through Lodestar too. Last,
+# Lodestar's JSON through keel gives the same bytes, and keel's JSON through Lodestar too. The
+# same for the earlier forks' containers that have no official vectors either (req/resp
+# payloads, BlobsBundle, BlockContents, the builder API's bids, registrations and blinded
+# blocks), under Lodestar's names where they differ (keel's MetaData is Lodestar's Metadata,
+# keel's fulu.StatusV2 Lodestar's fulu.Status, keel's fulu.Status Lodestar's phase0.Status). Last,
 # the fulu block and state of `keel devnet gen-beacon-block/-state --fork fulu`: Lodestar reads
 # them, re-serializes them byte for byte, and its roots equal keel's.
 set -uo pipefail
@@ -155,15 +159,32 @@ fulu_types=(AggregateAndProof Attestation AttestationData AttesterSlashing BLSTo
     SignedBeaconBlockHeader SignedContributionAndProof SignedVoluntaryExit SigningData
     SingleAttestation SyncAggregate SyncAggregatorSelectionData SyncCommittee
     SyncCommitteeContribution SyncCommitteeMessage Validator VoluntaryExit Withdrawal
-    WithdrawalRequest)
+    WithdrawalRequest
+    BeaconBlocksByRangeRequest BlindedBeaconBlock BlindedBeaconBlockBody
+    BlobSidecarsByRangeRequest BlobsBundle BlockContents BuilderBid
+    DataColumnSidecarsByRangeRequest ENRForkID ExecutionPayloadAndBlobsBundle
+    LightClientUpdatesByRange MetaData=fulu.Metadata SignedBlindedBeaconBlock
+    SignedBlockContents SignedBuilderBid SignedValidatorRegistrationV1 Status=phase0.Status
+    StatusV2=fulu.Status ValidatorRegistrationV1)
 fulu_cases=3
+# Items for the earlier forks: <fork>.<keel type>[=<Lodestar fork>.<Lodestar type>].
+older_types=(phase0.MetaData=phase0.Metadata phase0.Status phase0.ENRForkID
+    altair.MetaData=altair.Metadata altair.LightClientUpdatesByRange
+    bellatrix.BlindedBeaconBlock bellatrix.SignedBuilderBid bellatrix.SignedValidatorRegistrationV1
+    capella.SignedBlindedBeaconBlock capella.SignedBuilderBid
+    deneb.BlobSidecarsByRangeRequest deneb.BlobsBundle deneb.ExecutionPayloadAndBlobsBundle
+    deneb.BlockContents deneb.SignedBlockContents deneb.SignedBlindedBeaconBlock
+    deneb.SignedBuilderBid
+    electra.BlobsBundle electra.ExecutionPayloadAndBlobsBundle electra.BlockContents
+    electra.SignedBlockContents electra.SignedBlindedBeaconBlock electra.SignedBuilderBid)
 
 # lodestar_fulu MODE DIR PRESET ARGS...: bench/peers as the working directory, Lodestar's preset
-# PRESET.
-#   random DIR PRESET CASES TYPE...   writes DIR/PRESET.TYPE.I.{ssz,lodestar.json,root} for
-#                                     CASES random values of each fulu TYPE
-#   check DIR PRESET CASES TYPE...    compares DIR/PRESET.TYPE.I.keel.json with Lodestar's JSON
-#                                     and reads it back with Lodestar
+# PRESET. An ITEM is <fork>.<keel type>[=<Lodestar fork>.<Lodestar type>] (the Lodestar side
+# defaults to the same fork and name).
+#   random DIR PRESET CASES ITEM...   writes DIR/PRESET.<fork>.<type>.I.{ssz,lodestar.json,root}
+#                                     for CASES random values of each ITEM
+#   check DIR PRESET CASES ITEM...    compares DIR/PRESET.<fork>.<type>.I.keel.json with
+#                                     Lodestar's JSON and reads it back with Lodestar
 #   block DIR PRESET FILE             FILE (a fulu SignedBeaconBlock): checks that Lodestar
 #                                     re-serializes it byte for byte, prints the message root
 #   state DIR PRESET FILE             FILE (a fulu BeaconState): the same, prints its root
@@ -236,10 +257,12 @@ function firstDifference(a, b, path = '') {
 
 let failed = 0;
 if (mode === 'random' || mode === 'check') {
-  const [cases, ...types] = rest;
-  for (const name of types) {
-    const t = ssz.fulu[name];
-    if (!t) { console.log(`FAIL ${preset} fulu.${name}: not a Lodestar fulu type`); ++failed; continue; }
+  const [cases, ...items] = rest;
+  for (const item of items) {
+    const [name, theirs = name] = item.split('=');
+    const [lsFork, lsName] = theirs.split('.');
+    const t = ssz[lsFork]?.[lsName];
+    if (!t) { console.log(`FAIL ${preset} ${name}: ${theirs} is not a Lodestar type`); ++failed; continue; }
     for (let i = 0; i < Number(cases); ++i) {
       const base = `${dir}/${preset}.${name}.${i}`;
       if (mode === 'random') {
@@ -254,9 +277,9 @@ if (mode === 'random' || mode === 'check') {
       const theirs = JSON.parse(readFileSync(`${base}.lodestar.json`, 'utf8'));
       const diff = firstDifference(keel, theirs);
       const back = Buffer.from(t.serialize(t.fromJson(keel)));
-      if (diff) { console.log(`FAIL json ${preset} fulu.${name} case ${i}: ${diff}`); ++failed; }
-      else if (!back.equals(readFileSync(`${base}.ssz`))) { console.log(`FAIL lodestar-reads-keel ${preset} fulu.${name} case ${i}`); ++failed; }
-      else console.log(`ok ${preset} fulu.${name} case ${i}`);
+      if (diff) { console.log(`FAIL json ${preset} ${name} case ${i}: ${diff}`); ++failed; }
+      else if (!back.equals(readFileSync(`${base}.ssz`))) { console.log(`FAIL lodestar-reads-keel ${preset} ${name} case ${i}`); ++failed; }
+      else console.log(`ok ${preset} ${name} case ${i}`);
     }
   }
 } else {
@@ -272,31 +295,37 @@ EOF
 )" -- "$mode" "$dir" "$preset" "$@")
 }
 
+fulu_items=()
+for name in "${fulu_types[@]}"; do
+    if [[ $name == *=* ]]; then fulu_items+=("fulu.$name"); else fulu_items+=("fulu.$name=fulu.$name"); fi
+done
+all_items=("${fulu_items[@]}" "${older_types[@]}")
 for preset in mainnet minimal; do
     fdir="$tmp/fulu-$preset"
     mkdir -p "$fdir"
-    lodestar_fulu random "$fdir" "$preset" "$fulu_cases" "${fulu_types[@]}"
+    lodestar_fulu random "$fdir" "$preset" "$fulu_cases" "${all_items[@]}"
     check "fulu-$preset-lodestar-random" $? "Lodestar could not make the values"
-    for name in "${fulu_types[@]}"; do
+    for item in "${all_items[@]}"; do
+        type=${item%%=*}
         for ((i = 0; i < fulu_cases; ++i)); do
-            base="$fdir/$preset.$name.$i"
-            got=$("$keel" ssz root --type "fulu.$name" --preset "$preset" "$base.ssz" 2>"$tmp/err")
+            base="$fdir/$preset.$type.$i"
+            got=$("$keel" ssz root --type "$type" --preset "$preset" "$base.ssz" 2>"$tmp/err")
             [[ "$got" == "$(cat "$base.root")" ]]
-            check "fulu-root-$preset-$name-$i" $? "keel '$got' $(cat "$tmp/err"), lodestar $(cat "$base.root")"
-            "$keel" ssz decode --type "fulu.$name" --preset "$preset" "$base.ssz" >"$base.keel.json" 2>"$tmp/err"
-            check "fulu-decode-$preset-$name-$i" $? "$(cat "$tmp/err")"
-            "$keel" ssz encode --type "fulu.$name" --preset "$preset" "$base.lodestar.json" \
+            check "root-$preset-$type-$i" $? "keel '$got' $(cat "$tmp/err"), lodestar $(cat "$base.root")"
+            "$keel" ssz decode --type "$type" --preset "$preset" "$base.ssz" >"$base.keel.json" 2>"$tmp/err"
+            check "decode-$preset-$type-$i" $? "$(cat "$tmp/err")"
+            "$keel" ssz encode --type "$type" --preset "$preset" "$base.lodestar.json" \
                 --out "$base.from-lodestar.ssz" 2>"$tmp/err"
-            check "fulu-encode-$preset-$name-$i" $? "$(cat "$tmp/err")"
+            check "encode-$preset-$type-$i" $? "$(cat "$tmp/err")"
             cmp -s "$base.ssz" "$base.from-lodestar.ssz"
-            check "fulu-encodes-lodestar-json-$preset-$name-$i" $? "bytes differ"
+            check "encodes-lodestar-json-$preset-$type-$i" $? "bytes differ"
         done
     done
-    report=$(lodestar_fulu check "$fdir" "$preset" "$fulu_cases" "${fulu_types[@]}")
+    report=$(lodestar_fulu check "$fdir" "$preset" "$fulu_cases" "${all_items[@]}")
     status=$?
     printf '%s\n' "$report" | grep -v '^ok ' || true
     check "fulu-$preset-lodestar-compare" "$status" "see above"
-    want=$((${#fulu_types[@]} * fulu_cases))
+    want=$((${#all_items[@]} * fulu_cases))
     [[ $(grep -c '^ok ' <<<"$report") == "$want" ]]
     check "fulu-$preset-compared-all" $? "$(grep -c '^ok ' <<<"$report") comparisons passed, want $want"
 done

@@ -154,6 +154,31 @@ expect deneb-aggregate-is-not-electra 1 "" "ssz decode: $tmp/agg.ssz: ssz: Aggre
 printf '{"block_root":"0x%064d","columns":["0","5","127"]}' 0 >"$tmp/ids.json"
 expect fulu-by-root-ids 0 "0x$(printf '%064d' 0)24000000000000000000000005000000000000007f00000000000000" "" \
     -- ssz encode --type fulu.DataColumnsByRootIdentifier "$tmp/ids.json"
+# Networking payloads, JSON in and SSZ out, with bytes and roots worked out here: fulu's
+# MetaData v3 (seq 7, attnets subnets 0 and 63, syncnets subnet 2, custody groups 128) and
+# Status v2. Roots: sha256 over the field chunks (sha256sum), four leaves for MetaData, eight
+# for StatusV2.
+h() { printf '%s%s' "$1" "$2" | xxd -r -p | sha256sum | cut -c1-64; }
+chunk() { local c="$1$(printf '%064d' 0)"; printf '%s' "${c:0:64}"; }
+printf '{"seq_number":"7","attnets":"0x0100000000000080","syncnets":"0x04","custody_group_count":"128"}' >"$tmp/md.json"
+md_hex=07000000000000000100000000000080048000000000000000
+expect fulu-metadata-encode 0 "0x$md_hex" "" -- ssz encode --type fulu.MetaData "$tmp/md.json"
+printf '%s' "$md_hex" | xxd -r -p >"$tmp/md.ssz"
+md_root=$(h "$(h "$(chunk 07)" "$(chunk 0100000000000080)")" "$(h "$(chunk 04)" "$(chunk 80)")")
+expect fulu-metadata-root 0 "0x$md_root" "" -- ssz root --type fulu.MetaData --preset minimal "$tmp/md.ssz"
+expect altair-metadata-is-not-fulu 1 "" "ssz: MetaData" -- ssz root --type altair.MetaData "$tmp/md.ssz"
+r11=$(printf '11%.0s' {1..32}) r22=$(printf '22%.0s' {1..32})
+printf '{"fork_digest":"0xb5303f2a","finalized_root":"0x%s","finalized_epoch":"3","head_root":"0x%s","head_slot":"100","earliest_available_slot":"64"}' \
+    "$r11" "$r22" >"$tmp/status.json"
+st_hex=b5303f2a${r11}0300000000000000${r22}64000000000000004000000000000000
+expect fulu-status-v2-encode 0 "0x$st_hex" "" -- ssz encode --type fulu.StatusV2 "$tmp/status.json"
+printf '%s' "$st_hex" | xxd -r -p >"$tmp/status.ssz"
+z=$(chunk 00)
+st_root=$(h "$(h "$(h "$(chunk b5303f2a)" "$r11")" "$(h "$(chunk 03)" "$r22")")" \
+    "$(h "$(h "$(chunk 64)" "$(chunk 40)")" "$(h "$z" "$z")")")
+expect fulu-status-v2-root 0 "0x$st_root" "" -- ssz root --type fulu.StatusV2 "$tmp/status.ssz"
+expect status-v1-is-not-v2 1 "" "ssz: Status" -- ssz root --type fulu.Status "$tmp/status.ssz"
+expect fulu-status-v2-decode 0 "$(cat "$tmp/status.json")" "" -- ssz decode --type fulu.StatusV2 "$tmp/status.ssz"
 expect_exact decode-truncated 1 "keel: ssz decode: $tmp/cut.ssz: ssz: BeaconBlock.body.deposits: offset 38536 is past the end 916 at offset 296" \
     -- ssz decode --type deneb.BeaconBlock "$tmp/cut.ssz"
 # A mainnet SyncAggregate (512 bits) is not a minimal one (32 bits).
