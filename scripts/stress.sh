@@ -1,49 +1,102 @@
 #!/usr/bin/env bash
-# make stress: every CTest entry that touches threads, sockets, timeouts or subprocesses, repeated
-# until it fails (at most REPEATS times each) while this script keeps every core busy with CPU
-# burners. A newcomer's first `make test` runs on a loaded laptop, not on a quiet CI machine: a
-# test that only passes when it has the machine to itself is a defect (DESIGN.md §5).
-#   scripts/stress.sh BUILD_DIR [REPEATS]     (default 50; CI runs a short form)
-# STRESS_TESTS / STRESS_EXCLUDE override the CTest regexes (e.g. STRESS_TESTS='^rlpx$' make stress).
-# STRESS_JOBS entries run at once (default: one per core, as `make test` runs them): beside the
-# burners that is twice as many runnable processes as cores, and a round takes half the time.
+# make stress: the tests that touch threads, sockets, timeouts or subprocesses, run while the
+# machine is busier than a newcomer's laptop: twice as many CPU burners as cores, plus one
+# compiler loop per core (a build beside the tests: processes starting, caches and memory
+# churned). A test that only passes when it has the machine to itself is a defect (DESIGN.md §5).
+#   scripts/stress.sh BUILD_DIR [REPEATS] [CASE_REPEATS]
+# Two parts, both beside the load:
+#  1. test cases, each repeated CASE_REPEATS times inside its executable (--gtest_repeat, stops
+#     at the first failure), so that a one-in-a-few-hundred race shows up in one run;
+#  2. the CTest entries that are whole processes talking to each other (the keel command, Node
+#     peers, anvil), repeated until they fail, REPEATS times at most (ctest --repeat).
+# Defaults: REPEATS 50, CASE_REPEATS 50. CI runs a short form (.ci/run).
+# STRESS_CASES / STRESS_TESTS override the lists below (STRESS_TESTS is a CTest regex);
+# STRESS_JOBS entries of part 2 run at once (default: one per core, as `make test` runs them).
 set -euo pipefail
 
-build=${1:?usage: stress.sh BUILD_DIR [REPEATS]}
+build=${1:?usage: stress.sh BUILD_DIR [REPEATS] [CASE_REPEATS]}
 repeats=${2:-50}
+case_repeats=${3:-50}
+for n in "$repeats" "$case_repeats"; do
+    [[ $n =~ ^[1-9][0-9]*$ ]] || { echo "stress.sh: repeats must be positive integers, not '$n'" >&2; exit 2; }
+done
 
-# Every entry but rlp and evm_state_*: each of the others touches at least one of them.
-#   rlpx, cli_p2p, rlpx_interop        sockets, deadlines, sessions read and written by many threads
+# Part 1, executable:gtest filter. What each touches:
+#   rlpx     sockets over loopback, deadlines, read-ahead, sessions read by one thread and
+#            written by others, the listener's poll thread and its timeouts
+#   store    parallel import and verify (oneTBB), readers beside a writer, kill -9 of a forked
+#            child mid-prune and mid-rewind
+#   eth      batch sender recovery on the pool, two threads recovering the same transactions
+#   crypto   batch address recovery on every thread count
+#   common   the parallel helpers and the progress reporter counted from many threads
+#   bls      batch verification split over the pool
+default_cases=(
+    "keel/rlpx/keel_rlpx_test:*"
+    "keel/store/keel_store_test:ChainStore*:VerifyStore*:PruneHistory*:RewindChain*:Era1Import*"
+    "keel/eth/keel_eth_test:RecoverSenders*:DecodeTransactions*"
+    "keel/crypto/keel_crypto_test:RecoverAddresses*"
+    "keel/common/keel_common_test:Parallel*:Progress*"
+    "keel/bls/keel_bls_test:BlsBatchVerify*"
+)
+if [[ -n ${STRESS_CASES:-} ]]; then
+    read -r -a cases <<<"$STRESS_CASES"
+else
+    cases=("${default_cases[@]}")
+fi
+# Part 2, CTest entries:
+#   cli_p2p, rlpx_interop              keel processes (and @ethereumjs/devp2p) over loopback
+#   cli_store_concurrency, cli_import, several keel processes on one datadir, kill -9 mid-write
+#   cli_storage
 #   evm_anvil_diff                     anvil and keel as subprocesses, JSON-RPC over loopback
-#   chain, evm_blockchain_*            block execution recovers senders on the oneTBB pool
-#   store, cli_import, cli_storage,    subprocesses killed mid-write (kill -9), concurrent imports
-#   cli_store_concurrency              and readers beside a running import
-#   common, crypto, eth, bls, ssz,     the oneTBB pool (parallel helpers, batch sender recovery,
-#   beacon, devnet, trie, spec         batch verification, merkleization splits, chain generation)
-#   cli*, build_rule_*, bls_constant_time   the keel command, cmake or valgrind as subprocesses
-# rlp is single-threaded, pure decoding of in-memory bytes; the evm_state_* entries are one keel
-# process each, single-threaded, computing over fixture files (no sockets, no timeouts).
-regex=${STRESS_TESTS:-.}
-exclude=${STRESS_EXCLUDE:-'^(rlp|evm_state_.*)$'}
+#                                      (KEEL_EVM_DIFF_PROGRAMS of them under stress)
+regex=${STRESS_TESTS:-'^(cli_p2p|rlpx_interop|cli_store_concurrency|cli_import|cli_storage|evm_anvil_diff)$'}
+export KEEL_EVM_DIFF_PROGRAMS=${KEEL_EVM_DIFF_PROGRAMS:-100}
 
 cores=$(nproc)
 jobs=${STRESS_JOBS:-$cores}
-burners=()
-stop_burners() {
-    ((${#burners[@]})) && kill "${burners[@]}" 2>/dev/null || true
+scratch=$(mktemp -d)
+load=()
+stop_load() {
+    ((${#load[@]})) && kill "${load[@]}" 2>/dev/null || true
     wait 2>/dev/null || true
+    rm -rf "$scratch"
 }
-trap stop_burners EXIT
-for ((i = 0; i < cores; ++i)); do
+trap stop_load EXIT
+for ((i = 0; i < 2 * cores; ++i)); do
     # A pure CPU loop at normal priority: the tests share every core with it.
     bash -c 'while :; do :; done' &
-    burners+=($!)
+    load+=($!)
+done
+# The compiler loop: a small translation unit with heavy standard headers, over and over.
+printf '#include <map>\n#include <regex>\n#include <string>\n#include <vector>\n%s\n' \
+    'int f(const std::string& s) { std::map<std::string, std::vector<int>> m; m[s].push_back(1); return std::regex_match(s, std::regex("a+b")) + int(m.size()); }' \
+    >"$scratch/load.cpp"
+for ((i = 0; i < cores; ++i)); do
+    bash -c "while :; do c++ -O2 -c '$scratch/load.cpp' -o '$scratch/load$i.o' 2>/dev/null || sleep 1; done" &
+    load+=($!)
 done
 
 echo "stress: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), ${cores} cores" \
-     "busy with ${cores} burners, ${jobs} tests at once; each repeated until it fails, at most" \
-     "${repeats} times"
+     "busy with $((2 * cores)) CPU burners and ${cores} compiler loops"
 start=$SECONDS
-ctest --test-dir "$build" -R "$regex" -E "$exclude" --repeat "until-fail:${repeats}" --output-on-failure \
+
+echo "stress: part 1: each test case ${case_repeats} times in a row"
+for c in "${cases[@]}"; do
+    exe=$build/${c%%:*}
+    filter=${c#*:}
+    [[ -x $exe ]] || { echo "stress: no test executable $exe (build first)" >&2; exit 1; }
+    t0=$SECONDS
+    if ! "$exe" --gtest_brief=1 --gtest_filter="$filter" --gtest_repeat="$case_repeats" \
+        --gtest_fail_fast=1 >"$scratch/out" 2>&1; then
+        tail -n 60 "$scratch/out"
+        echo "stress: FAILED ${exe##*/} --gtest_filter='$filter' within ${case_repeats} repeats"
+        exit 1
+    fi
+    echo "stress: ${exe##*/} '$filter' x${case_repeats}: passed in $((SECONDS - t0)) s"
+done
+
+echo "stress: part 2: CTest entries '$regex', each until it fails, at most ${repeats} times," \
+     "${jobs} at once"
+ctest --test-dir "$build" -R "$regex" --repeat "until-fail:${repeats}" --output-on-failure \
       --timeout 1800 -j "$jobs"
 echo "stress: passed in $((SECONDS - start)) s"

@@ -2,12 +2,13 @@
 # Usage: evm_diff.sh PATH_TO_KEEL [COUNT] [SEED]. keel's EVM against anvil's revm
 # (@foundry-rs/anvil-linux-amd64 1.7.1, installed here with `scripts/deps.sh --peers` and
 # `npm ci` when missing, never skipped): COUNT generated programs (default 1000, seed SEED,
-# default 1; KEEL_EVM_DIFF_SEED overrides it) run as transactions on both and compared on
+# default 1; KEEL_EVM_DIFF_SEED overrides it; KEEL_EVM_DIFF_PROGRAMS overrides COUNT, as
+# scripts/stress.sh does to repeat the run often) run as transactions on both and compared on
 # status, gas used, output, logs and state changes (test/interop/evm_diff.mjs). anvil is stopped
 # at the end whatever happens.
 set -uo pipefail
 keel=${1:?usage: evm_diff.sh PATH_TO_KEEL [COUNT] [SEED]}
-count=${2:-1000}
+count=${KEEL_EVM_DIFF_PROGRAMS:-${2:-1000}}
 seed=${KEEL_EVM_DIFF_SEED:-${3:-1}}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
