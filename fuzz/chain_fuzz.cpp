@@ -65,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     h.nonce = {};
     h.base_fee_per_gas = chain::expected_base_fee(genesis, eth::Fork::prague, eth::Fork::prague);
     const eth::BlobParams blobs = config.blob_params(eth::Fork::prague, h.timestamp);
-    h.excess_blob_gas = chain::expected_excess_blob_gas(genesis, eth::Fork::prague, blobs, blobs);
+    h.excess_blob_gas = chain::expected_excess_blob_gas(genesis, eth::Fork::prague, blobs);
     if (!h.withdrawals_root) h.withdrawals_root = Hash32{};
     if (!h.blob_gas_used) h.blob_gas_used = 0;
     if (!h.parent_beacon_block_root) h.parent_beacon_block_root = Hash32{};

@@ -134,7 +134,7 @@ TEST(BlockTree, AfterTheMergeTheNewestBlockIsHead) {
     // Block 2 must be proof-of-stake now: a proof-of-work one is refused...
     eth::Block pow = child(tree, h1, 15, 0x02);
     pow.header.base_fee_per_gas = expected_base_fee(b1.header, Fork::london, Fork::london);
-    EXPECT_EQ(refusal(tree, pow), Errc::proof_of_work_fields);
+    EXPECT_EQ(refusal(tree, pow), Errc::difficulty_after_merge);
     // ... and a proof-of-stake block (difficulty 0, no reward) is accepted and becomes head.
     eth::Block pos = pow;
     pos.header.difficulty = Uint256(0);

@@ -1,5 +1,7 @@
 #include "keel/chain/errors.hpp"
 
+#include "keel/eth/fork.hpp"
+
 namespace keel::chain {
 
 std::string_view describe(Errc c) noexcept {
@@ -20,8 +22,12 @@ std::string_view describe(Errc c) noexcept {
             return "base fee differs from EIP-1559's";
         case Errc::wrong_excess_blob_gas:
             return "excess blob gas differs from EIP-4844's";
+        case Errc::difficulty_after_merge:
+            return "difficulty other than 0 after the Merge";
+        case Errc::ommers_after_merge:
+            return "ommers after the Merge";
         case Errc::proof_of_work_fields:
-            return "proof-of-work field set after the Merge";
+            return "nonce other than 0 after the Merge";
         case Errc::block_too_large:
             return "block larger than EIP-7934 allows";
         case Errc::wrong_difficulty:
@@ -54,8 +60,6 @@ std::string_view describe(Errc c) noexcept {
             return "invalid transaction";
         case Errc::invalid_sender:
             return "signature recovers no sender";
-        case Errc::blob_gas_above_limit:
-            return "blob gas above the block's limit";
         case Errc::wrong_blob_gas_used:
             return "blob gas used differs from the header's";
         case Errc::wrong_gas_used:
@@ -95,7 +99,15 @@ std::string to_string(const BlockError& e) {
 }
 
 std::string exception_name(const BlockError& e) {
-    if (e.tx_error) return evm::exception_name(*e.tx_error);
+    if (e.tx_error) {
+        // A type a later fork enables: execution-spec-tests names it by the type.
+        const auto& d = e.tx_error->detail;
+        if (e.tx_error->code == evm::TxErrc::static_check && d &&
+            d->code == eth::Errc::type_not_supported && d->detail <= 0xff &&
+            eth::fork_introducing_tx_type(static_cast<std::uint8_t>(d->detail)))
+            return "TransactionException.TYPE_" + std::to_string(d->detail) + "_TX_PRE_FORK";
+        return evm::exception_name(*e.tx_error);
+    }
     const char* name = "";
     switch (e.code) {
         case Errc::wrong_fields:
@@ -122,6 +134,10 @@ std::string exception_name(const BlockError& e) {
         case Errc::wrong_excess_blob_gas:
             name = "INCORRECT_EXCESS_BLOB_GAS";
             break;
+        case Errc::difficulty_after_merge:
+            name = "IMPORT_IMPOSSIBLE_DIFFICULTY_OVER_PARIS";
+            break;
+        case Errc::ommers_after_merge:
         case Errc::proof_of_work_fields:
             name = "IMPORT_IMPOSSIBLE_UNCLES_OVER_PARIS";
             break;
@@ -170,9 +186,6 @@ std::string exception_name(const BlockError& e) {
         case Errc::invalid_transaction:
         case Errc::invalid_sender:
             return "TransactionException.INVALID_SIGNATURE_VRS";
-        case Errc::blob_gas_above_limit:
-            name = "BLOB_GAS_USED_ABOVE_LIMIT";
-            break;
         case Errc::wrong_blob_gas_used:
             name = "INCORRECT_BLOB_GAS_USED";
             break;
@@ -202,6 +215,15 @@ std::string exception_name(const BlockError& e) {
             break;
     }
     return std::string("BlockException.") + name;
+}
+
+std::string decode_exception_name(const eth::Error& e) {
+    using eth::Field;
+    if (e.code == eth::Errc::create_not_allowed && (e.detail == 3 || e.detail == 4))
+        return "TransactionException.TYPE_" + std::to_string(e.detail) + "_TX_CONTRACT_CREATION";
+    if (e.field >= Field::header && e.field <= Field::header_requests_hash)
+        return "BlockException.INCORRECT_BLOCK_FORMAT";
+    return "BlockException.RLP_STRUCTURES_ENCODING";
 }
 
 }  // namespace keel::chain

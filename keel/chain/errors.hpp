@@ -8,6 +8,10 @@
 /// exception_name() gives execution-spec-tests' name for the rule
 /// ("BlockException.INVALID_REQUESTS", or a transaction's
 /// "TransactionException.NONCE_MISMATCH_TOO_HIGH").
+///
+/// Order follows execution-specs' state_transition(): the header, the ommers, then every
+/// transaction (so a transaction's own reason comes before the block's roots), then gas used
+/// and the roots.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -28,7 +32,11 @@ enum class Errc : std::uint8_t {
     gas_used_above_limit,     ///< (GAS_USED_OVERFLOW)
     wrong_base_fee,           ///< not EIP-1559's value for the parent (INVALID_BASEFEE_PER_GAS)
     wrong_excess_blob_gas,    ///< not EIP-4844's value (INCORRECT_EXCESS_BLOB_GAS)
-    proof_of_work_fields,     ///< difficulty, nonce or ommers after the Merge (EIP-3675)
+    difficulty_after_merge,   ///< a difficulty other than 0 after the Merge (EIP-3675;
+                              ///< IMPORT_IMPOSSIBLE_DIFFICULTY_OVER_PARIS)
+    ommers_after_merge,       ///< an ommers hash other than the empty list's after the Merge
+                              ///< (EIP-3675; IMPORT_IMPOSSIBLE_UNCLES_OVER_PARIS)
+    proof_of_work_fields,     ///< a nonce other than 0 after the Merge (EIP-3675)
     block_too_large,          ///< rlp(block) over EIP-7934's limit (RLP_BLOCK_LIMIT_EXCEEDED)
     wrong_difficulty,         ///< not the proof-of-work difficulty for the parent and time
                               ///< (INVALID_DIFFICULTY)
@@ -51,7 +59,6 @@ enum class Errc : std::uint8_t {
     // ---- execution ------------------------------------------------------------------------
     invalid_transaction,     ///< a transaction the state refuses (its TxError says why)
     invalid_sender,          ///< a signature that recovers no sender
-    blob_gas_above_limit,    ///< the block's blobs exceed the maximum (BLOB_GAS_USED_ABOVE_LIMIT)
     wrong_blob_gas_used,     ///< (INCORRECT_BLOB_GAS_USED)
     wrong_gas_used,          ///< (INVALID_GAS_USED)
     wrong_receipts_root,     ///< (INVALID_RECEIPTS_ROOT)
@@ -82,7 +89,14 @@ struct BlockError {
 /// One line: "block <n>[ transaction <i>]: <what>[: <detail>]".
 std::string to_string(const BlockError& e);
 
-/// The execution-spec-tests exception name of the error.
+/// The execution-spec-tests exception name of the error. A transaction of a type its fork does
+/// not enable is TransactionException.TYPE_<n>_TX_PRE_FORK.
 std::string exception_name(const BlockError& e);
+
+/// The execution-spec-tests exception name of a block that does not decode (eth::decode_block's
+/// error): a header that does not decode is INCORRECT_BLOCK_FORMAT (execution-specs decodes it
+/// into its fork's Header), a blob or set-code transaction with an empty `to`
+/// TransactionException.TYPE_3/4_TX_CONTRACT_CREATION, anything else RLP_STRUCTURES_ENCODING.
+std::string decode_exception_name(const eth::Error& e);
 
 }  // namespace keel::chain

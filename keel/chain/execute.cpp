@@ -1,5 +1,6 @@
 #include "keel/chain/execute.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "keel/chain/dao.hpp"
@@ -7,6 +8,7 @@
 #include "keel/chain/system.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/eth/sender.hpp"
+#include "keel/eth/tx_validation.hpp"
 #include "keel/evm/transaction.hpp"
 
 namespace keel::chain {
@@ -29,6 +31,13 @@ std::string differs(std::uint64_t got, std::uint64_t header) {
 
 eth::Log to_eth_log(const state::Log& l) {
     return eth::Log{l.address, l.topics, l.data};
+}
+
+/// The rules of a blob transaction's own blobs, which execution-specs' check_transaction()
+/// tests after the block's blob gas left (TYPE_3_TX_MAX_BLOB_GAS_ALLOWANCE_EXCEEDED first).
+bool is_blob_rule(eth::Errc c) {
+    return c == eth::Errc::blob_count_exceeded || c == eth::Errc::blob_list_empty ||
+           c == eth::Errc::invalid_blob_versioned_hash;
 }
 
 }  // namespace
@@ -64,20 +73,12 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
 
     // ---- the body against the header's commitments ------------------------------------------
     trie::RootBuilder builder;
-    if (const Hash32 r = eth::transactions_root(body.transactions, builder);
-        r != h.transactions_root)
-        return fail(Errc::wrong_transactions_root, differs(r, h.transactions_root));
     if (const Hash32 r = eth::ommers_hash(body.ommers); r != h.ommers_hash)
         return fail(Errc::wrong_ommers_hash, differs(r, h.ommers_hash));
     if (fork < Fork::paris && body.ommers.size() > 2)
         return fail(Errc::too_many_ommers, std::to_string(body.ommers.size()) + " ommers");
     if ((fork >= Fork::shanghai) != body.withdrawals.has_value())
         return fail(Errc::wrong_withdrawals, fork >= Fork::shanghai ? "absent" : "present");
-    if (body.withdrawals) {
-        const Hash32 r = eth::withdrawals_root(*body.withdrawals, builder);
-        if (r != *h.withdrawals_root)
-            return fail(Errc::wrong_withdrawals_root, differs(r, *h.withdrawals_root));
-    }
 
     // ---- the environment ------------------------------------------------------------------
     evm::BlockEnv env;
@@ -126,10 +127,20 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
             return std::unexpected(std::move(e));
         }
         const std::uint64_t blob_gas = tx.blob_versioned_hashes().size() * eth::kGasPerBlob;
-        if (out.blob_gas_used + blob_gas > max_blob_gas) {
-            BlockError e{.code = Errc::blob_gas_above_limit, .number = h.number, .tx = i};
-            e.detail =
-                std::to_string(out.blob_gas_used + blob_gas) + " > " + std::to_string(max_blob_gas);
+        if (fork >= Fork::cancun && out.blob_gas_used + blob_gas > max_blob_gas) {
+            // More blob gas than the block has left: a transaction's reason, after its own
+            // rules and the block's gas left (execution-specs: validate_transaction(), then
+            // check_transaction()). Before Cancun a blob transaction is refused by its type.
+            BlockError e{.code = Errc::invalid_transaction, .number = h.number, .tx = i};
+            if (auto v = eth::validate(tx, fork, config.chain_id.as_u64());
+                !v && !is_blob_rule(v.error().code))
+                e.tx_error = evm::TxError{evm::TxErrc::static_check, v.error()};
+            else if (tx.gas_limit() > h.gas_limit - std::min(h.gas_limit, out.gas_used))
+                e.tx_error = evm::TxError{evm::TxErrc::gas_allowance_exceeded, std::nullopt};
+            else
+                e.tx_error = evm::TxError{evm::TxErrc::blob_gas_exceeded, std::nullopt};
+            e.detail = "blob gas " + std::to_string(out.blob_gas_used + blob_gas) + " > " +
+                       std::to_string(max_blob_gas);
             return std::unexpected(std::move(e));
         }
         auto r = evm::execute_transaction(tx, *senders[i], env, overlay, fork, tracer,
@@ -198,23 +209,35 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
                                                               std::string(evm::describe(r.status)));
             out.requests.push_back(std::move(r.output));
         }
-        const Hash32 r = requests_hash(out.requests);
-        if (r != *h.requests_hash)
-            return fail(Errc::wrong_requests_hash, differs(r, *h.requests_hash));
     }
 
-    // ---- the header's results -----------------------------------------------------------------
+    // ---- the header's results, in execution-specs' order (state_transition()): gas used, the
+    // transactions root, the state root, the receipts root, the bloom, the withdrawals root,
+    // blob gas used, the requests hash --------------------------------------------------------
     if (out.gas_used != h.gas_used)
         return fail(Errc::wrong_gas_used, differs(out.gas_used, h.gas_used));
-    if (fork >= Fork::cancun && out.blob_gas_used != *h.blob_gas_used)
-        return fail(Errc::wrong_blob_gas_used, differs(out.blob_gas_used, *h.blob_gas_used));
-    if (const Hash32 r = eth::receipts_root(out.receipts, builder); r != h.receipts_root)
-        return fail(Errc::wrong_receipts_root, differs(r, h.receipts_root));
-    if (eth::block_bloom(out.receipts) != h.logs_bloom) return fail(Errc::wrong_logs_bloom);
+    if (const Hash32 r = eth::transactions_root(body.transactions, builder);
+        r != h.transactions_root)
+        return fail(Errc::wrong_transactions_root, differs(r, h.transactions_root));
     out.changes = overlay.changes();
     out.state_root = state_root_of(out.changes);
     if (out.state_root != h.state_root)
         return fail(Errc::wrong_state_root, differs(out.state_root, h.state_root));
+    if (const Hash32 r = eth::receipts_root(out.receipts, builder); r != h.receipts_root)
+        return fail(Errc::wrong_receipts_root, differs(r, h.receipts_root));
+    if (eth::block_bloom(out.receipts) != h.logs_bloom) return fail(Errc::wrong_logs_bloom);
+    if (body.withdrawals) {
+        const Hash32 r = eth::withdrawals_root(*body.withdrawals, builder);
+        if (r != *h.withdrawals_root)
+            return fail(Errc::wrong_withdrawals_root, differs(r, *h.withdrawals_root));
+    }
+    if (fork >= Fork::cancun && out.blob_gas_used != *h.blob_gas_used)
+        return fail(Errc::wrong_blob_gas_used, differs(out.blob_gas_used, *h.blob_gas_used));
+    if (fork >= Fork::prague) {
+        const Hash32 r = requests_hash(out.requests);
+        if (r != *h.requests_hash)
+            return fail(Errc::wrong_requests_hash, differs(r, *h.requests_hash));
+    }
     return out;
 }
 

@@ -135,11 +135,13 @@ TEST(ExecuteBlock, RequestContractWithoutCode) {
     ASSERT_FALSE(r.has_value());
     EXPECT_EQ(r.error().code, Errc::system_contract_empty);
     EXPECT_EQ(exception_name(r.error()), "BlockException.SYSTEM_CONTRACT_EMPTY");
-    // The devnet rule skips the call: no withdrawal request, so the header's hash is wrong.
+    // The devnet rule skips the call, but the block stays invalid: its transaction now calls a
+    // contract without code and uses less gas, and gas used is checked first (execution-specs'
+    // order: gas used, the roots, then the requests hash).
     f.config.system_contracts = eth::SystemContracts::devnet6();
     const auto lenient = run(f, f.block);
     ASSERT_FALSE(lenient.has_value());
-    EXPECT_EQ(lenient.error().code, Errc::wrong_requests_hash);
+    EXPECT_EQ(lenient.error().code, Errc::wrong_gas_used);
 }
 
 TEST(ExecuteBlock, BlockRewardsByFork) {
@@ -150,6 +152,36 @@ TEST(ExecuteBlock, BlockRewardsByFork) {
     EXPECT_EQ(block_reward(eth::Fork::petersburg), ether * 2);
     EXPECT_EQ(block_reward(eth::Fork::london), ether * 2);
     EXPECT_EQ(block_reward(eth::Fork::paris), Uint256(0));
+}
+
+}  // namespace
+}  // namespace keel::chain
+
+namespace keel::chain {
+namespace {
+
+TEST(ExceptionNames, AsExecutionSpecTestsSpellThem) {
+    // A transaction type its fork does not enable: TYPE_<n>_TX_PRE_FORK (an unknown type stays
+    // TYPE_NOT_SUPPORTED).
+    BlockError e{.code = Errc::invalid_transaction, .number = 1, .tx = 0};
+    e.tx_error = evm::TxError{
+        evm::TxErrc::static_check,
+        eth::Error{eth::Errc::type_not_supported, rlp::Errc::empty_input, eth::Field::type, 2, 0}};
+    EXPECT_EQ(exception_name(e), "TransactionException.TYPE_2_TX_PRE_FORK");
+    e.tx_error->detail->detail = 7;
+    EXPECT_EQ(exception_name(e), "TransactionException.TYPE_NOT_SUPPORTED");
+    // A block that does not decode: a header field is the block's format, an empty `to` in a
+    // blob or set-code transaction that type's contract creation, the rest the RLP.
+    EXPECT_EQ(decode_exception_name(
+                  eth::make_error(eth::Errc::create_not_allowed, eth::Field::to, 9, 4).error()),
+              "TransactionException.TYPE_4_TX_CONTRACT_CREATION");
+    EXPECT_EQ(decode_exception_name(eth::make_error(eth::Errc::integer_overflow,
+                                                    eth::Field::header_excess_blob_gas, 9)
+                                        .error()),
+              "BlockException.INCORRECT_BLOCK_FORMAT");
+    EXPECT_EQ(decode_exception_name(
+                  eth::make_error(eth::Errc::too_many_fields, eth::Field::block, 9).error()),
+              "BlockException.RLP_STRUCTURES_ENCODING");
 }
 
 }  // namespace

@@ -53,8 +53,7 @@ Uint256 expected_base_fee(const eth::Header& parent, Fork parent_fork, Fork fork
 }
 
 std::uint64_t expected_excess_blob_gas(const eth::Header& parent, Fork fork,
-                                       const eth::BlobParams& params,
-                                       const eth::BlobParams& parent_params) {
+                                       const eth::BlobParams& params) {
     if (fork < Fork::cancun) return 0;
     const std::uint64_t excess = parent.excess_blob_gas.value_or(0);
     const std::uint64_t used = parent.blob_gas_used.value_or(0);
@@ -62,9 +61,9 @@ std::uint64_t expected_excess_blob_gas(const eth::Header& parent, Fork fork,
     if (excess + used < target) return 0;
     if (fork >= Fork::osaka && params.max > 0 && parent.base_fee_per_gas) {
         // EIP-7918: while blobs cost less than kBlobBaseCost execution gas, the excess only
-        // grows (by the share of the blob gas above the target).
-        const Uint256 parent_blob_fee =
-            eth::blob_base_fee(excess, parent_params.base_fee_update_fraction);
+        // grows (by the share of the blob gas above the target). The parent's blob price is
+        // taken with this block's update fraction, as execution-specs' BPO forks do.
+        const Uint256 parent_blob_fee = eth::blob_base_fee(excess, params.base_fee_update_fraction);
         if (Uint256(kBlobBaseCost) * *parent.base_fee_per_gas >
             Uint256(eth::kGasPerBlob) * parent_blob_fee)
             return excess + used * (params.max - params.target) / params.max;
@@ -117,8 +116,7 @@ Result<void, BlockError> validate_header(const eth::Header& h, const eth::Header
     }
     if (fork >= Fork::cancun) {
         const std::uint64_t want =
-            expected_excess_blob_gas(parent, fork, config.blob_params(fork, h.timestamp),
-                                     config.blob_params(parent_fork, parent.timestamp));
+            expected_excess_blob_gas(parent, fork, config.blob_params(fork, h.timestamp));
         if (*h.excess_blob_gas != want)
             return fail(Errc::wrong_excess_blob_gas, h,
                         versus(std::to_string(*h.excess_blob_gas), std::to_string(want)));
@@ -129,12 +127,12 @@ Result<void, BlockError> validate_header(const eth::Header& h, const eth::Header
         return fail(Errc::wrong_dao_extra_data, h, hex::encode_prefixed(h.extra_data));
     if (fork >= Fork::paris) {
         if (!h.difficulty.is_zero())
-            return fail(Errc::proof_of_work_fields, h, "difficulty " + dec(h.difficulty));
+            return fail(Errc::difficulty_after_merge, h, "difficulty " + dec(h.difficulty));
         if (h.nonce != eth::Nonce8{})
             return fail(Errc::proof_of_work_fields, h,
                         "nonce " + hex::encode_prefixed(h.nonce.view()));
         if (h.ommers_hash != eth::kEmptyOmmersHash)
-            return fail(Errc::proof_of_work_fields, h,
+            return fail(Errc::ommers_after_merge, h,
                         "ommers hash " + hex::encode_prefixed(h.ommers_hash.view()));
     }
     return {};

@@ -39,17 +39,18 @@ inline constexpr std::uint64_t kBlobBaseCost = 8192;
 Uint256 expected_base_fee(const eth::Header& parent, eth::Fork parent_fork, eth::Fork fork);
 
 /// The excess blob gas a child of `parent` must carry (EIP-4844, with `params` of the child's
-/// fork; from Osaka EIP-7918's reserve price). `parent_params` are the parent's blob parameters,
-/// for its blob base fee. Zero when the parent is before Cancun.
+/// fork; from Osaka EIP-7918's reserve price, which prices the parent's blobs with the child's
+/// update fraction too: execution-specs' BPO forks each compute it with their own). Zero when
+/// the parent is before Cancun.
 std::uint64_t expected_excess_blob_gas(const eth::Header& parent, eth::Fork fork,
-                                       const eth::BlobParams& params,
-                                       const eth::BlobParams& parent_params);
+                                       const eth::BlobParams& params);
 
 /// Checks `header` against `parent` (whose hash the caller has matched with the header's
 /// parent_hash) under `config`. Errors: wrong_fields, wrong_number, timestamp_not_after_parent,
 /// extra_data_too_long, wrong_difficulty, gas_limit_too_big, gas_limit_out_of_bounds,
 /// gas_used_above_limit, wrong_base_fee, wrong_excess_blob_gas, wrong_dao_extra_data,
-/// proof_of_work_fields; the detail gives the values. Also the rules an ommer's header must meet
+/// difficulty_after_merge, ommers_after_merge, proof_of_work_fields; the detail gives the
+/// values. Also the rules an ommer's header must meet
 /// against its own parent.
 [[nodiscard]] Result<void, BlockError> validate_header(const eth::Header& header,
                                                        const eth::Header& parent,

@@ -52,20 +52,20 @@ TEST(HeaderRules, ExcessBlobGasFollowsEip4844AndEip7691) {
     eth::Header p = prague_parent();
     const eth::BlobParams cancun = eth::default_blob_params(Fork::cancun);
     const eth::BlobParams prague = eth::default_blob_params(Fork::prague);
-    EXPECT_EQ(expected_excess_blob_gas(p, Fork::prague, prague, prague), 0U);
+    EXPECT_EQ(expected_excess_blob_gas(p, Fork::prague, prague), 0U);
     p.blob_gas_used = 9 * eth::kGasPerBlob;  // 3 over Prague's target of 6
-    EXPECT_EQ(expected_excess_blob_gas(p, Fork::prague, prague, prague), 3 * eth::kGasPerBlob);
+    EXPECT_EQ(expected_excess_blob_gas(p, Fork::prague, prague), 3 * eth::kGasPerBlob);
     p.blob_gas_used = 6 * eth::kGasPerBlob;  // 3 over Cancun's target of 3
-    EXPECT_EQ(expected_excess_blob_gas(p, Fork::cancun, cancun, cancun), 3 * eth::kGasPerBlob);
+    EXPECT_EQ(expected_excess_blob_gas(p, Fork::cancun, cancun), 3 * eth::kGasPerBlob);
     p.excess_blob_gas = 2 * eth::kGasPerBlob;
     p.blob_gas_used = 0;  // under the target: the excess shrinks to zero, not below
-    EXPECT_EQ(expected_excess_blob_gas(p, Fork::cancun, cancun, cancun), 0U);
-    EXPECT_EQ(expected_excess_blob_gas(p, Fork::shanghai, {}, {}), 0U);
+    EXPECT_EQ(expected_excess_blob_gas(p, Fork::cancun, cancun), 0U);
+    EXPECT_EQ(expected_excess_blob_gas(p, Fork::shanghai, {}), 0U);
     // A parent before Cancun counts as zero excess and zero used.
     eth::Header shanghai = prague_parent();
     shanghai.blob_gas_used.reset();
     shanghai.excess_blob_gas.reset();
-    EXPECT_EQ(expected_excess_blob_gas(shanghai, Fork::cancun, cancun, cancun), 0U);
+    EXPECT_EQ(expected_excess_blob_gas(shanghai, Fork::cancun, cancun), 0U);
 }
 
 TEST(HeaderRules, OsakaReservePriceKeepsExcessGrowing) {
@@ -76,10 +76,26 @@ TEST(HeaderRules, OsakaReservePriceKeepsExcessGrowing) {
     p.excess_blob_gas = 6 * eth::kGasPerBlob;
     p.blob_gas_used = 9 * eth::kGasPerBlob;
     const eth::BlobParams osaka = eth::default_blob_params(Fork::osaka);
-    EXPECT_EQ(expected_excess_blob_gas(p, Fork::osaka, osaka, osaka),
+    EXPECT_EQ(expected_excess_blob_gas(p, Fork::osaka, osaka),
               6 * eth::kGasPerBlob + 9 * eth::kGasPerBlob * 3 / 9);
     p.base_fee_per_gas = Uint256(1);  // blobs are dear relative to gas: the EIP-4844 rule
-    EXPECT_EQ(expected_excess_blob_gas(p, Fork::osaka, osaka, osaka), 9 * eth::kGasPerBlob);
+    EXPECT_EQ(expected_excess_blob_gas(p, Fork::osaka, osaka), 9 * eth::kGasPerBlob);
+}
+
+TEST(HeaderRules, ReservePriceAtABlobScheduleChangeUsesTheChildsFraction) {
+    // A BPO fork's first block prices the parent's blobs with its own update fraction
+    // (execution-specs: each BPO fork's get_base_fee_per_blob_gas; EEST
+    // test_reserve_price_at_transition). Parent excess 10,000,000: Osaka's fraction gives a blob
+    // base fee of 7 (no reserve at base fee 100), BPO2's 11,684,671 gives 2 (reserve).
+    eth::Header p = prague_parent();
+    p.base_fee_per_gas = Uint256(100);
+    p.excess_blob_gas = 10'000'000;
+    p.blob_gas_used = 21 * eth::kGasPerBlob;
+    ASSERT_EQ(eth::blob_base_fee(10'000'000, 5'007'716), Uint256(7));
+    ASSERT_EQ(eth::blob_base_fee(10'000'000, 11'684'671), Uint256(2));
+    const eth::BlobParams bpo2{14, 21, 11'684'671};
+    EXPECT_EQ(expected_excess_blob_gas(p, Fork::osaka, bpo2),
+              10'000'000 + 21 * eth::kGasPerBlob * 7 / 21);
 }
 
 TEST(HeaderRules, ValidHeaderPasses) {
@@ -114,9 +130,9 @@ TEST(HeaderRules, EachBrokenRuleIsNamed) {
         {"excess blob gas", [](eth::Header& h) { h.excess_blob_gas = 1; },
          Errc::wrong_excess_blob_gas},
         {"difficulty", [](eth::Header& h) { h.difficulty = Uint256(1); },
-         Errc::proof_of_work_fields},
+         Errc::difficulty_after_merge},
         {"nonce", [](eth::Header& h) { h.nonce[7] = 1; }, Errc::proof_of_work_fields},
-        {"ommers", [](eth::Header& h) { h.ommers_hash = Hash32{}; }, Errc::proof_of_work_fields},
+        {"ommers", [](eth::Header& h) { h.ommers_hash = Hash32{}; }, Errc::ommers_after_merge},
     };
     for (const Case& c : cases) {
         eth::Header h = child_of(p);

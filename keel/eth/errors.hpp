@@ -70,7 +70,8 @@ enum class Errc : std::uint8_t {
     integer_overflow,       ///< an integer wider than its field (64 or 256 bits); detail: its bytes
     too_short,              ///< a fixed-size field (address, hash, blob...) shorter than its size
     too_long,               ///< a fixed-size field longer than its size; detail: its size
-    create_not_allowed,     ///< an empty `to` in a type that cannot create (EIP-4844, EIP-7702)
+    create_not_allowed,     ///< an empty `to` in a type that cannot create (EIP-4844, EIP-7702);
+                            ///< detail: the type
     wrong_wrapper_version,  ///< network form: unknown blob sidecar version (EIP-7594)
     sidecar_count_mismatch,  ///< network form: blobs, commitments, proofs, hashes disagree
     // ---- validation (validate) ----------------------------------------------------------------

@@ -385,7 +385,8 @@ struct TxDecoder {
             // Blob and set-code transactions name their `to` as an Address, not an optional
             // one (EIP-4844, EIP-7702): they cannot create.
             if constexpr (T == TxType::blob || T == TxType::set_code) {
-                return fail(Errc::create_not_allowed, F, item.offset);
+                return fail(Errc::create_not_allowed, F, item.offset,
+                            static_cast<std::uint32_t>(T));
             }
             tx.is_create_ = true;
             return true;
