@@ -3,7 +3,6 @@
 #   rlpx   sessions read by one thread and written by others, disconnect() from any thread
 #   store  parallel import and verify (oneTBB), readers beside a writer
 #   eth    batch sender recovery (oneTBB), two threads recovering the same transactions
-#   bls    batch verification with random scalars over oneTBB
 # A report fails the run (halt_on_error); Debian's oneTBB is not instrumented, so its pool's own
 # synchronisation is invisible to TSan: scripts/tsan.supp says what is suppressed and why.
 #   scripts/tsan.sh BUILD_DIR
@@ -24,5 +23,4 @@ run "$build/keel/rlpx/keel_rlpx_test"
 # threads; a fork of a multithreaded process is outside what TSan supports.
 run "$build/keel/store/keel_store_test" --gtest_filter='-*PruneCrash*:*RewindCrash*'
 run "$build/keel/eth/keel_eth_test"
-run "$build/keel/bls/keel_bls_test" --gtest_filter='*Batch*'
 echo "tsan: clean"
