@@ -40,6 +40,8 @@
 #include "keel/common/uint256.hpp"
 #include "keel/crypto/keccak.hpp"
 #include "keel/eth/block.hpp"
+#include "keel/eth/chain_config.hpp"
+#include "keel/eth/fork.hpp"
 #include "keel/eth/receipt.hpp"
 #include "keel/rlp/decode.hpp"
 #include "keel/store/era1.hpp"
@@ -145,8 +147,29 @@ void check_roots(const Block& b) {
     }
 }
 
+// A header object whose optional fields (EIP-1559 onwards, each appended after the last) have a
+// gap: one absent while a later one is present. RLP is positional, so such a header (written by
+// the fillers for invalid blocks, e.g. excessBlobGas without blobGasUsed) decodes with the later
+// value in the earlier field; its bytes, hash and round trip are still checked, field by field
+// comparison is meaningless.
+bool has_optional_field_gap(const json& jh) {
+    bool absent = false;
+    for (const char* key : {"baseFeePerGas", "withdrawalsRoot", "blobGasUsed", "excessBlobGas",
+                            "parentBeaconBlockRoot", "requestsHash"}) {
+        if (!jh.contains(key)) {
+            absent = true;
+        } else if (absent) {
+            return true;
+        }
+    }
+    return false;
+}
+
 // One transaction, no logs: the receipts root is that of [status, gasUsed, zero bloom, []].
-bool check_single_receipt_root(const Block& b) {
+// Only from Byzantium (EIP-658): before it a receipt holds the post-transaction state root,
+// which a decoding test cannot know.
+bool check_single_receipt_root(const Block& b, Fork fork) {
+    if (fork < Fork::byzantium) return false;
     if (b.body.transactions.size() != 1 || !b.header.logs_bloom.is_zero()) return false;
     Receipt r;
     r.type = b.body.transactions[0].type();
@@ -170,23 +193,38 @@ TEST(BlockSpec, BlockchainTests) {
         for (const auto& [name, tc] : suite.items()) {
             SCOPED_TRACE(entry.path().filename().string() + ": " + name);
             ++n.tests;
+            const std::string network = str(tc, "network");
+            // The BPO networks are built from each test's blobSchedule (keel evm blocktest);
+            // they all start at Osaka or later, which is all this test needs to know of them.
+            const auto config = test_network(network);
+            const bool bpo = network.find("BPO") != std::string::npos;
+            ASSERT_TRUE(config || bpo) << "unknown network " << network;
 
-            // The genesis block: [header, [], [], (withdrawals)].
-            const Bytes genesis = testutil::from_hex(str(tc, "genesisRLP"));
-            auto g = decode_block(genesis);
-            ASSERT_TRUE(g) << "genesis: " << to_string(g.error());
-            EXPECT_EQ(hex_of(g->hash().view()), str(tc.at("genesisBlockHeader"), "hash"));
-            expect_header_matches(g->header, tc.at("genesisBlockHeader"));
-            check_decoded(*g, genesis);
-            check_roots(*g);
-            ++n.genesis;
+            // The genesis block: [header, [], [], (withdrawals)]. Older-format tests give only
+            // its header object (keel evm blocktest builds and hashes it from that): no bytes to
+            // decode here.
+            if (tc.contains("genesisRLP")) {
+                const Bytes genesis = testutil::from_hex(str(tc, "genesisRLP"));
+                auto g = decode_block(genesis);
+                ASSERT_TRUE(g) << "genesis: " << to_string(g.error());
+                EXPECT_EQ(hex_of(g->hash().view()), str(tc.at("genesisBlockHeader"), "hash"));
+                expect_header_matches(g->header, tc.at("genesisBlockHeader"));
+                check_decoded(*g, genesis);
+                check_roots(*g);
+                ++n.genesis;
+            }
 
             std::size_t index = 0;
             for (const json& jb : tc.at("blocks")) {
                 SCOPED_TRACE("block " + std::to_string(index++));
                 const Bytes in = testutil::from_hex(str(jb, "rlp"));
                 auto b = decode_block(in);
-                const bool invalid = jb.contains("expectException");
+                // Invalid: an expectException key, or in the older (retesteth) format a per-fork
+                // expectException<Fork> key or no blockHeader at all (a block no client takes).
+                bool invalid = !jb.contains("blockHeader");
+                for (const auto& [key, value] : jb.items()) {
+                    if (key.starts_with("expectException")) invalid = true;
+                }
                 if (invalid) {
                     // Invalid for some rule, possibly a structural one: decoding may fail. When
                     // it decodes, it still round-trips and hashes as the fixture says.
@@ -199,7 +237,7 @@ TEST(BlockSpec, BlockchainTests) {
                     if (jb.contains("rlp_decoded")) {
                         const json& jh = jb.at("rlp_decoded").at("blockHeader");
                         EXPECT_EQ(hex_of(b->hash().view()), str(jh, "hash"));
-                        expect_header_matches(b->header, jh);
+                        if (!has_optional_field_gap(jh)) expect_header_matches(b->header, jh);
                     }
                     continue;
                 }
@@ -214,7 +252,9 @@ TEST(BlockSpec, BlockchainTests) {
                 for (std::size_t i = 0; i < b->body.transactions.size(); ++i) {
                     const Transaction& tx = b->body.transactions[i];
                     const json& jt = jb.at("transactions").at(i);
-                    EXPECT_EQ(static_cast<std::uint64_t>(tx.type()), u64_of(jt, "type"));
+                    // The older (retesteth) format writes no type for a legacy transaction.
+                    EXPECT_EQ(static_cast<std::uint64_t>(tx.type()),
+                              jt.contains("type") ? u64_of(jt, "type") : 0);
                     EXPECT_EQ(tx.nonce(), u64_of(jt, "nonce"));
                     EXPECT_EQ(tx.gas_limit(), u64_of(jt, "gasLimit"));
                 }
@@ -231,7 +271,9 @@ TEST(BlockSpec, BlockchainTests) {
                     EXPECT_EQ(w.amount_gwei, u64_of(jw[i], "amount"));
                 }
                 n.withdrawals += nw;
-                if (check_single_receipt_root(*b)) ++n.receipts_roots;
+                const Fork fork =
+                    config ? config->fork_at(b->header.number, b->header.timestamp) : Fork::osaka;
+                if (check_single_receipt_root(*b, fork)) ++n.receipts_roots;
                 if (b->body.transactions.empty()) {
                     EXPECT_EQ(b->header.receipts_root, trie::kEmptyRoot);
                     ++n.receipts_roots;
