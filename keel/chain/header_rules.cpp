@@ -63,9 +63,14 @@ std::uint64_t expected_excess_blob_gas(const eth::Header& parent, Fork fork,
         // EIP-7918: while blobs cost less than kBlobBaseCost execution gas, the excess only
         // grows (by the share of the blob gas above the target). The parent's blob price is
         // taken with this block's update fraction, as execution-specs' BPO forks do.
+        // kBlobBaseCost * base_fee > kGasPerBlob * blob_fee, in unbounded integers as the EIP
+        // states it: both sides divided by kBlobBaseCost, so that neither product wraps (the
+        // base fee is any 256-bit header value, the blob fee saturates at 2^256 - 1).
+        static_assert(eth::kGasPerBlob % kBlobBaseCost == 0);
+        constexpr std::uint64_t kRatio = eth::kGasPerBlob / kBlobBaseCost;
         const Uint256 parent_blob_fee = eth::blob_base_fee(excess, params.base_fee_update_fraction);
-        if (Uint256(kBlobBaseCost) * *parent.base_fee_per_gas >
-            Uint256(eth::kGasPerBlob) * parent_blob_fee)
+        if (parent_blob_fee <= Uint256::max() / Uint256(kRatio) &&
+            *parent.base_fee_per_gas > Uint256(kRatio) * parent_blob_fee)
             return excess + used * (params.max - params.target) / params.max;
     }
     return excess + used - target;

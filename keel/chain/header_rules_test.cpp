@@ -82,6 +82,24 @@ TEST(HeaderRules, OsakaReservePriceKeepsExcessGrowing) {
     EXPECT_EQ(expected_excess_blob_gas(p, Fork::osaka, osaka), 9 * eth::kGasPerBlob);
 }
 
+TEST(HeaderRules, ReservePriceComparisonDoesNotWrap) {
+    // A header can carry any 256-bit base fee, and a huge excess saturates the blob fee at
+    // 2^256 - 1: the comparison is the EIP's, in unbounded integers, not modulo 2^256.
+    eth::Header p = prague_parent();
+    const eth::BlobParams osaka = eth::default_blob_params(Fork::osaka);
+    p.blob_gas_used = 9 * eth::kGasPerBlob;
+    // The true blob fee is far above 2^256 (it saturates): blobs are dear whatever the base fee,
+    // so the EIP-4844 rule applies (wrapped products said the opposite).
+    p.excess_blob_gas = std::uint64_t{1} << 40;
+    p.base_fee_per_gas = Uint256::max();
+    EXPECT_EQ(expected_excess_blob_gas(p, Fork::osaka, osaka),
+              *p.excess_blob_gas + 9 * eth::kGasPerBlob - 6 * eth::kGasPerBlob);
+    // A blob fee of 1 against a base fee of 2^256 - 1: blobs are cheap, the excess only grows.
+    p.excess_blob_gas = 6 * eth::kGasPerBlob;
+    EXPECT_EQ(expected_excess_blob_gas(p, Fork::osaka, osaka),
+              6 * eth::kGasPerBlob + 9 * eth::kGasPerBlob * 3 / 9);
+}
+
 TEST(HeaderRules, ReservePriceAtABlobScheduleChangeUsesTheChildsFraction) {
     // A BPO fork's first block prices the parent's blobs with its own update fraction
     // (execution-specs: each BPO fork's get_base_fee_per_blob_gas; EEST
