@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 60
 .DEFAULT_GOAL := run
 
-.PHONY: deps configure build run test stress bench fuzz lint format asan tsan debug clean
+.PHONY: deps configure build build-tests run test stress bench fuzz lint format asan tsan debug clean
 
 deps:
 	@bash scripts/deps.sh
@@ -15,7 +15,12 @@ build/release/build.ninja: CMakeLists.txt CMakePresets.json | deps
 
 configure: deps build/release/build.ninja
 
+# Everything: the keel command, the tests and the benchmarks (keel-bench, the hook-cost check).
 build: configure
+	@cmake --build --preset release -j $(JOBS) --target all keel_benches
+
+# What the tests need: CMake's `all`, which leaves the benchmarks out.
+build-tests: configure
 	@cmake --build --preset release -j $(JOBS)
 
 # keel's main job: generate a 10,000-block chain (50 signed transactions per block, merge at
@@ -24,7 +29,7 @@ build: configure
 run: build
 	@bash scripts/run.sh build/release/apps/keel/keel
 
-test: build
+test: build-tests
 	@ctest --preset release -j $(JOBS)
 
 # The tests that touch threads, sockets, timeouts or subprocesses beside more CPU burners than
@@ -33,7 +38,7 @@ test: build
 # STRESS_REPEATS times at most.
 STRESS_REPEATS ?= 50
 STRESS_CASE_REPEATS ?= 50
-stress: build
+stress: build-tests
 	@bash scripts/stress.sh build/release $(STRESS_REPEATS) $(STRESS_CASE_REPEATS)
 
 bench: build

@@ -11,6 +11,8 @@
 #
 # Configure fails on an unknown module, an upward or same-layer dependency, or a NAME that does
 # not match the folder. scripts/check-layers.sh checks that #includes agree with DEPS.
+include(KeelOptimization)
+
 function(keel_module)
     cmake_parse_arguments(PARSE_ARGV 0 M "" "NAME;LAYER"
                           "SOURCES;DEPS;LIBS;PRIVATE_LIBS;TESTS;TEST_LIBS;BENCHES")
@@ -57,6 +59,7 @@ function(keel_module)
                                               GTest::gtest GTest::gtest_main)
         target_compile_definitions(${test} PRIVATE KEEL_VECTORS_DIR="${KEEL_VECTORS_DIR}")
         keel_warnings(${test})
+        keel_light_opt(TARGETS ${test})
         add_test(NAME ${M_NAME} COMMAND ${test} --gtest_brief=1)
     endif()
 

@@ -125,6 +125,19 @@ TEST(BeaconRegistry, EveryContainerOfEveryFork) {
     EXPECT_EQ(got.size(), expected.size());
 }
 
+// A row a fork keeps unchanged is inherited() from the previous fork (registry_entry.hpp): each
+// must find handlers there, in both presets.
+TEST(BeaconRegistry, EveryRowHasHandlers) {
+    const auto types = registered_types();
+    EXPECT_GT(types.size(), 390u);
+    for (const std::string& t : types) {
+        for (const char* preset : {"mainnet", "minimal"}) {
+            auto r = check_type(t, preset);
+            EXPECT_TRUE(r) << t << " " << preset << ": " << to_string(r.error());
+        }
+    }
+}
+
 TEST(BeaconRegistry, UnknownNames) {
     const Bytes empty;
     auto bad_preset = decode_and_root("deneb.BeaconBlock", "gnosis", empty);
