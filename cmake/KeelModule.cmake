@@ -7,14 +7,16 @@
 #     DEPS    common              # keel modules this one uses (each declared before, lower layer)
 #     LIBS    OpenSSL::Crypto     # third-party libraries, linked publicly
 #     TESTS   decode_test.cpp     # GoogleTest sources -> keel_rlp_test, registered with CTest
-#     BENCHES decode_bench.cpp)   # Google Benchmark sources, linked into keel-bench
+#     BENCHES decode_bench.cpp    # Google Benchmark sources, linked into keel-bench
+#     TESTS_KEEP_OPT)             # tests built at the build's level, not KEEL_LIGHT_OPT
+#                                 # (cmake/KeelOptimization.cmake)
 #
 # Configure fails on an unknown module, an upward or same-layer dependency, or a NAME that does
 # not match the folder. scripts/check-layers.sh checks that #includes agree with DEPS.
 include(KeelOptimization)
 
 function(keel_module)
-    cmake_parse_arguments(PARSE_ARGV 0 M "" "NAME;LAYER"
+    cmake_parse_arguments(PARSE_ARGV 0 M "TESTS_KEEP_OPT" "NAME;LAYER"
                           "SOURCES;DEPS;LIBS;PRIVATE_LIBS;TESTS;TEST_LIBS;BENCHES")
     if(NOT M_NAME OR "${M_LAYER}" STREQUAL "")
         message(FATAL_ERROR "keel_module: NAME and LAYER are required")
@@ -59,7 +61,9 @@ function(keel_module)
                                               GTest::gtest GTest::gtest_main)
         target_compile_definitions(${test} PRIVATE KEEL_VECTORS_DIR="${KEEL_VECTORS_DIR}")
         keel_warnings(${test})
-        keel_light_opt(TARGETS ${test})
+        if(NOT M_TESTS_KEEP_OPT)
+            keel_light_opt(TARGETS ${test})
+        endif()
         add_test(NAME ${M_NAME} COMMAND ${test} --gtest_brief=1)
     endif()
 

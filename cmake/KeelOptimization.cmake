@@ -3,7 +3,9 @@
 # a few library sources that are slow to compile and light to run (the beacon registry's
 # per-fork tables, the traced interpreter). KEEL_LIGHT_OPT is set by CMakePresets.json: -O1 in
 # the release build (the libraries and the keel command stay at -O3, so every vector suite runs
-# the code as shipped), -O0 in the ASan and TSan builds (their libraries stay at -O1). Measured on
+# the code as shipped), -O0 in the ASan and TSan builds (their libraries stay at -O1). Sources
+# that inline keel/bls's field assembly keep the build's level (keel_module's TESTS_KEEP_OPT,
+# fuzz/CMakeLists.txt): at -O0 clang cannot give its asm statements their registers. Measured on
 # one core (docs/ci.md): an ASan test source compiles in about half the time at -O0, the traced
 # interpreter in 20 s instead of 163 s, a release test source in 20% less at -O1.
 set(KEEL_LIGHT_OPT "" CACHE STRING
