@@ -4,6 +4,7 @@
 #include <cstring>
 #include <new>
 
+#include "keel/common/native_stack.hpp"
 #include "keel/crypto/keccak.hpp"
 #include "keel/evm/precompiles.hpp"
 #include "keel/rlp/encode.hpp"
@@ -224,6 +225,16 @@ CallResult Evm::create(const Message& msg) {
     return r;
 }
 
+// The interpreter recurses through here (every CALL* and CREATE* of a frame): each depth level
+// takes C++ stack, ~1.5 KB at -O3 but over 100 KB in an unoptimized sanitizer build, and the
+// thread may have been given little (`ulimit -s`, a pool's workers). Below kFrameStackReserve
+// of headroom the frame runs on a fresh stack instead (native_stack.hpp): 1,024 levels never
+// overflow, whatever the build and the thread.
+CallResult Evm::interpret(const Message& msg, const CodeAnalysis& code) {
+    return native_stack::with_headroom(kFrameStackReserve,
+                                       [&] { return interpreter_(*this, msg, code); });
+}
+
 CallResult Evm::call_frame(const Message& msg) {
     if (msg.depth > kMaxDepth) return {Status::call_depth_exceeded, msg.gas, {}, {}};
     const bool transfers = msg.kind == CallKind::call || msg.kind == CallKind::callcode;
@@ -260,7 +271,7 @@ CallResult Evm::call_frame(const Message& msg) {
         if ((*code)->empty()) return {Status::success, msg.gas, {}, {}};
         const state::Code keep = *code;  // the overlay may replace its slot while this runs
         const auto analysis = this->analysis(hash, *keep);
-        r = interpreter_(*this, msg, *analysis);
+        r = interpret(msg, *analysis);
     }
     if (r.status != Status::success) {
         state_.revert(snapshot);
@@ -298,7 +309,7 @@ CallResult Evm::create_frame(const Message& msg) {
     frame.code_address = address;
     frame.input = {};
     const CodeAnalysis init = analyze(msg.input, fork_);
-    CallResult r = interpreter_(*this, frame, init);
+    CallResult r = interpret(frame, init);
     if (r.status == Status::success) {
         Bytes code = std::move(r.output);
         r.output.clear();

@@ -9,9 +9,11 @@
 /// The fork is chosen once per Evm: each fork has its own instance of the interpreter (a
 /// template), and a tracer or none chooses between the two builds of it (tracer.hpp).
 ///
-/// Threading: an Evm, its overlay and its tracer are used by one thread. The C++ stack holds
-/// one interpreter frame per call depth (1,024 at most); stacks and memories of the frames are
-/// heap buffers reused across calls.
+/// Threading: an Evm, its overlay and its tracer are used by one thread at a time. The C++ stack
+/// holds one interpreter frame per call depth (1,024 at most); when the thread's stack runs low,
+/// deeper frames continue on a fresh thread's stack while the caller waits (Evm::interpret), so
+/// a tracer may see hooks from more than one thread, never two at once. Stacks and memories of
+/// the frames are heap buffers reused across calls.
 
 #include <array>
 #include <cstdint>
@@ -31,6 +33,10 @@ namespace keel::evm {
 inline constexpr std::size_t kMaxCodeSize = 24576;
 inline constexpr std::size_t kMaxInitcodeSize = 2 * kMaxCodeSize;
 inline constexpr std::int32_t kMaxDepth = 1024;
+/// C++ stack that a frame needs left before it runs bytecode; with less, the frame runs on a
+/// fresh stack (Evm::interpret). Covers one depth level of the slowest build with its
+/// precompiles and tracer hooks.
+inline constexpr std::size_t kFrameStackReserve = std::size_t{512} << 10;
 
 /// The address a CREATE from `sender` with `nonce` makes: keccak256(rlp([sender, nonce]))[12:].
 Address create_address(const Address& sender, std::uint64_t nonce);
@@ -85,6 +91,7 @@ class Evm {
     CallResult call_frame(const Message& msg);
     CallResult create_frame(const Message& msg);  // msg.recipient: the new address
     CallResult run_precompile(const Address& a, const Message& msg);
+    CallResult interpret(const Message& msg, const CodeAnalysis& code);
 
     state::Overlay& state_;
     const BlockEnv& block_;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "keel/common/native_stack.hpp"
 #include "keel/eth/transaction.hpp"
 #include "keel/evm/evm.hpp"
 #include "keel/evm/transaction.hpp"
@@ -347,6 +348,39 @@ TEST(Interpreter, TransactionGasLimitAbove63Bits) {
             EXPECT_EQ(r->gas_used, std::numeric_limits<std::uint64_t>::max());
         }
     }
+}
+
+// 1,025 nested frames (depths 0 to 1,024; the call from depth 1,024 fails) from a thread whose
+// stack holds 256 KB, far less than 1,025 interpreter frames take in any build: the frames that
+// do not fit continue on fresh stacks (Evm::interpret) instead of overflowing this one. Each
+// frame adds one to slot 0 of the contract and calls the contract again with all its gas.
+TEST(Interpreter, FullCallDepthFromASmallThreadStack) {
+    struct Run {
+        Uint256 count;
+        Status status = Status::invalid_instruction;
+    } run;
+    native_stack::run_on_fresh_stack(
+        std::size_t{256} << 10,
+        [](void* p) {
+            auto& out = *static_cast<Run*>(p);
+            state::MemoryState m;
+            // PUSH0 SLOAD PUSH1 1 ADD PUSH0 SSTORE, then CALL(GAS, ADDRESS, 0, 0, 0, 0, 0) STOP
+            m.put(addr(1), 0, Uint256(0), testutil::from_hex("5f546001015f555f5f5f5f5f305af100"),
+                  {});
+            state::Overlay o(m);
+            BlockEnv block;
+            TxEnv tx;
+            Evm evm(o, block, tx, Fork::cancun);
+            Message msg;
+            msg.gas = 1'000'000'000'000;
+            msg.recipient = msg.code_address = addr(1);
+            msg.sender = addr(2);
+            out.status = evm.call(msg).status;
+            out.count = o.storage(addr(1), Uint256(0));
+        },
+        &run);
+    EXPECT_EQ(run.status, Status::success) << describe(run.status);
+    EXPECT_EQ(run.count, Uint256(1025));
 }
 
 }  // namespace

@@ -104,6 +104,17 @@ run_keel evm run --code 0x6002600301 --gas 100000 --struct-log
 check evm-run-struct-log $? "exit $rc, stdout: $out"
 contains evm-run-struct-log-no-stack '{"pc":4,"op":"ADD","gas":99994,"gasCost":3,"depth":1,"refund":0}' \
     -- evm run --code 0x6002600301 --gas 100000 --struct-log --disable-stack
+# The full call depth (a contract calling itself until depth 1,024) whatever stack the process
+# was given: with `ulimit -s 256` the frames that do not fit continue on fresh stacks
+# (keel/common/native_stack.hpp); keel once died of SIGSEGV there below 2 MB. Same trace.
+deep=(evm run --code 0x5f5f5f5f5f305af100 --gas 1000000000000 --struct-log)
+run_keel "${deep[@]}"
+deep_out=$out deep_rc=$rc
+[[ $deep_rc == 0 && "$deep_out" == *'"depth":1025,'* && "$deep_out" != *'"depth":1026,'* ]]
+check evm-run-full-depth $? "exit $deep_rc"
+small_out=$(ulimit -s 256 && "$keel" "${deep[@]}" 2>"$tmp/err"); small_rc=$?
+[[ $small_rc == 0 && "$small_out" == "$deep_out" ]]
+check evm-run-full-depth-small-stack $? "exit $small_rc: $(head -c 300 "$tmp/err")"
 expect evm-run-struct-log-alone 2 "" "--disable-stack requires --struct-log" -- evm run --code 0x00 --disable-stack
 expect evm-run-struct-log-json 2 "" "--json excludes --struct-log" -- evm run --code 0x00 --struct-log --json
 expect evm-run-bad-address 2 "" "--address: not a 20-byte hex address: 0x12" -- evm run --code 0x00 --address 0x12
