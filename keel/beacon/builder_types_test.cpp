@@ -23,27 +23,12 @@
 namespace keel::beacon {
 namespace {
 
+using testing::filled;
+using testing::hash2;
+using testing::pad;
+using testing::u64_chunk;
+
 namespace fs = std::filesystem;
-
-/// sha256(a || b).
-Hash32 hash2(const Hash32& a, const Hash32& b) {
-    Bytes in(a.begin(), a.end());
-    in.insert(in.end(), b.begin(), b.end());
-    return crypto::sha256(in);
-}
-
-/// Up to 32 bytes, zero-padded to a chunk.
-Hash32 pad(BytesView b) {
-    Hash32 c{};
-    for (std::size_t i = 0; i < b.size() && i < 32; ++i) c[i] = b[i];
-    return c;
-}
-
-Hash32 u64_chunk(std::uint64_t v) {
-    Hash32 c{};
-    for (int i = 0; i < 8; ++i) c[i] = static_cast<std::uint8_t>(v >> (8 * i));
-    return c;
-}
 
 /// Root of four chunks (a tree of depth 2).
 Hash32 root4(const Hash32& a, const Hash32& b, const Hash32& c, const Hash32& d) {
@@ -57,13 +42,6 @@ Hash32 root48(const Bytes48& b) {
 Hash32 root96(const Bytes96& b) {
     return root4(pad(BytesView(b.data(), 32)), pad(BytesView(b.data() + 32, 32)),
                  pad(BytesView(b.data() + 64, 32)), Hash32{});
-}
-
-template <std::size_t N>
-FixedBytes<N> filled(std::uint8_t v) {
-    FixedBytes<N> out;
-    for (auto& x : out.bytes) x = v;
-    return out;
 }
 
 /// The header of a payload: every field copied, the lists replaced by their roots.

@@ -28,6 +28,8 @@
 namespace keel::beacon {
 namespace {
 
+using testing::children;
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
@@ -212,14 +214,6 @@ std::string read_text(const fs::path& p) {
     std::stringstream ss;
     ss << in.rdbuf();
     return ss.str();
-}
-
-/// Sorted entries of a folder.
-std::vector<fs::path> children(const fs::path& dir) {
-    std::vector<fs::path> out;
-    for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path());
-    std::sort(out.begin(), out.end());
-    return out;
 }
 
 TEST(BeaconJson, MiniYamlReadsTheSubset) {

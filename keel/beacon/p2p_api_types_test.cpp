@@ -15,35 +15,19 @@
 #include "keel/beacon/fulu.hpp"
 #include "keel/beacon/light_client.hpp"
 #include "keel/beacon/registry.hpp"
+#include "keel/beacon/test_util.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/crypto/sha256.hpp"
 
 namespace keel::beacon {
 namespace {
 
+using testing::filled;
+using testing::hash2;
+using testing::pad;
+using testing::u64_chunk;
+
 using Chunk = Hash32;
-
-/// sha256(a || b).
-Chunk hash2(const Chunk& a, const Chunk& b) {
-    Bytes in(a.begin(), a.end());
-    in.insert(in.end(), b.begin(), b.end());
-    return crypto::sha256(in);
-}
-
-/// A uint64 as its little-endian chunk.
-Chunk u64_chunk(std::uint64_t v) {
-    Chunk c{};
-    for (int i = 0; i < 8; ++i) c[i] = static_cast<std::uint8_t>(v >> (8 * i));
-    return c;
-}
-
-/// Up to 32 bytes, zero-padded to a chunk.
-Chunk pad(BytesView b) {
-    EXPECT_LE(b.size(), 32u);
-    Chunk c{};
-    for (std::size_t i = 0; i < b.size() && i < 32; ++i) c[i] = b[i];
-    return c;
-}
 
 /// Root of a zero tree of 2^depth chunks, computed here.
 Chunk zero_tree(std::size_t depth) {
@@ -86,13 +70,6 @@ Chunk bytes_root(BytesView b) {
 template <std::size_t N>
 BytesView view(const FixedBytes<N>& b) {
     return BytesView(b.data(), N);
-}
-
-template <std::size_t N>
-FixedBytes<N> filled(std::uint8_t v) {
-    FixedBytes<N> out;
-    for (auto& x : out.bytes) x = v;
-    return out;
 }
 
 void put_u64(Bytes& out, std::uint64_t v) {

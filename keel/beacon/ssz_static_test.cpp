@@ -17,15 +17,9 @@
 namespace keel::beacon {
 namespace {
 
-namespace fs = std::filesystem;
+using testing::children;
 
-/// Sorted entries of a folder.
-std::vector<fs::path> children(const fs::path& dir) {
-    std::vector<fs::path> out;
-    for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path());
-    std::sort(out.begin(), out.end());
-    return out;
-}
+namespace fs = std::filesystem;
 
 TEST(BeaconSszStatic, AllMainnetCases) {
     const fs::path root = testutil::vectors_dir("ssz") / "ssz_static" / "mainnet";

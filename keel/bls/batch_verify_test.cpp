@@ -17,7 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-Bytes bytes_of(const nlohmann::json& v) {
+Bytes vector_bytes(const nlohmann::json& v) {
     return hex::decode(v.get<std::string>()).value_or(Bytes{});
 }
 
@@ -30,12 +30,12 @@ TEST(BlsBatchVerify, Vectors) {
         const auto j = nlohmann::json::parse(in);
         const auto& input = j["input"];
         std::vector<Bytes> msgs;
-        for (const auto& m : input["messages"]) msgs.push_back(bytes_of(m));
+        for (const auto& m : input["messages"]) msgs.push_back(vector_bytes(m));
         std::vector<SignatureSet> sets;
         bool decoded = true;
         for (std::size_t i = 0; i < msgs.size(); ++i) {
-            auto pk = PublicKey::from_bytes(bytes_of(input["pubkeys"][i]));
-            auto sig = Signature::from_bytes(bytes_of(input["signatures"][i]));
+            auto pk = PublicKey::from_bytes(vector_bytes(input["pubkeys"][i]));
+            auto sig = Signature::from_bytes(vector_bytes(input["signatures"][i]));
             if (!pk || !sig) {
                 decoded = false;
                 break;

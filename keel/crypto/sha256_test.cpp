@@ -16,7 +16,7 @@ namespace {
 using testutil::hex_of;
 using testutil::seeded_bytes;
 
-std::vector<Sha256Backend> available_backends() {
+std::vector<Sha256Backend> sha256_backends() {
     std::vector<Sha256Backend> out;
     for (auto b : {Sha256Backend::shani, Sha256Backend::openssl})
         if (sha256_backend_available(b)) out.push_back(b);
@@ -62,7 +62,7 @@ TEST(Sha256, Fips180KnownAnswersEveryBackend) {
     for (const auto& k : kats()) {
         const BytesView m = as_bytes(k.message);
         EXPECT_EQ(hex_of(sha256(m)), k.digest) << k.message.size();
-        for (auto b : available_backends())
+        for (auto b : sha256_backends())
             EXPECT_EQ(hex_of(sha256_with(b, m)), k.digest) << name(b) << " " << k.message.size();
         Sha256 h;
         h.update(m);
@@ -79,7 +79,7 @@ TEST(Sha256, BackendsAgreeOnEveryLengthUpTo1100AndSomeLargeOnes) {
         const BytesView m(data.data(), n);
         const Hash32 want = sha256_with(Sha256Backend::openssl, m);
         ASSERT_EQ(sha256(m), want) << n;
-        for (auto b : available_backends()) ASSERT_EQ(sha256_with(b, m), want) << name(b) << n;
+        for (auto b : sha256_backends()) ASSERT_EQ(sha256_with(b, m), want) << name(b) << n;
     }
 }
 
@@ -91,7 +91,7 @@ TEST(Sha256, BackendsAgreeOnRandomLengthsAndOffsets) {
         const std::size_t n = rng() % (data.size() - off);
         const BytesView m(data.data() + off, n);
         const Hash32 want = sha256_with(Sha256Backend::openssl, m);
-        for (auto b : available_backends()) ASSERT_EQ(sha256_with(b, m), want) << name(b) << n;
+        for (auto b : sha256_backends()) ASSERT_EQ(sha256_with(b, m), want) << name(b) << n;
     }
 }
 
@@ -103,7 +103,7 @@ TEST(Sha256, SixtyFourBytePathMatchesGenericPath) {
         Hash32 got;
         sha256_64(m.data(), got.data());
         ASSERT_EQ(got, want) << i;
-        for (auto b : available_backends()) {
+        for (auto b : sha256_backends()) {
             sha256_64_with(b, m.data(), got.data());
             ASSERT_EQ(got, want) << name(b) << i;
         }
@@ -117,7 +117,7 @@ TEST(Sha256, SixtyFourBytePathMatchesGenericPath) {
 
 TEST(Sha256, ManyMatchesOneAtATimeForEveryCount) {
     const Bytes data = seeded_bytes(64 * 40, 9);
-    for (auto b : available_backends()) {
+    for (auto b : sha256_backends()) {
         for (std::size_t n = 0; n <= 40; ++n) {
             Bytes out(32 * n + 1, 0xee);
             sha256_64_many_with(b, data.data(), out.data(), n);

@@ -15,7 +15,7 @@
 namespace keel::eth {
 namespace {
 
-Address addr(std::uint8_t fill) {
+Address filled_address(std::uint8_t fill) {
     Address a;
     a.bytes.fill(fill);
     return a;
@@ -28,9 +28,9 @@ Hash32 versioned_hash(std::uint8_t fill) {
     return h;
 }
 
-const Uint256 kR =
+const Uint256 kSigR =
     *Uint256::from_hex("0x28ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276");
-const Uint256 kS =
+const Uint256 kSigS =
     *Uint256::from_hex("0x67cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83");
 
 TransactionFields legacy(std::uint64_t v = 37) {
@@ -38,10 +38,10 @@ TransactionFields legacy(std::uint64_t v = 37) {
     f.nonce = 1;
     f.max_fee_per_gas = 1000000000;
     f.gas_limit = 21000;
-    f.to = addr(0x35);
+    f.to = filled_address(0x35);
     f.v = v;
-    f.r = kR;
-    f.s = kS;
+    f.r = kSigR;
+    f.s = kSigS;
     return f;
 }
 
@@ -56,7 +56,7 @@ TransactionFields typed(TxType type) {
         f.max_fee_per_blob_gas = 1;
     }
     if (type == TxType::set_code) {
-        f.authorization_list = {{1, addr(0x42), 0, 0, kR, kS}};
+        f.authorization_list = {{1, filled_address(0x42), 0, 0, kSigR, kSigS}};
         f.gas_limit = 21000 + 25000;
     }
     return f;
@@ -103,7 +103,9 @@ TEST(IntrinsicGas, InitcodeWords) {
 
 TEST(IntrinsicGas, AccessListAndAuthorizations) {
     TransactionFields f = typed(TxType::dynamic_fee);
-    f.access_list = {{addr(1), {Hash32{}, Hash32{}}}, {addr(2), {}}, {addr(1), {Hash32{}}}};
+    f.access_list = {{filled_address(1), {Hash32{}, Hash32{}}},
+                     {filled_address(2), {}},
+                     {filled_address(1), {Hash32{}}}};
     const Transaction tx = make(f);
     EXPECT_EQ(intrinsic_gas(tx, Fork::london), 21000u + 3 * 2400 + 3 * 1900);  // EIP-2930
     TransactionFields s = typed(TxType::set_code);
@@ -113,7 +115,7 @@ TEST(IntrinsicGas, AccessListAndAuthorizations) {
 
 // ---- validate: one row per check ---------------------------------------------------------------
 
-struct Row {
+struct ValidationRow {
     std::string name;
     TransactionFields fields;
     Fork fork;
@@ -122,8 +124,8 @@ struct Row {
     std::uint64_t chain_id = kMainnetChainId;
 };
 
-std::vector<Row> rows() {
-    std::vector<Row> r;
+std::vector<ValidationRow> rows() {
+    std::vector<ValidationRow> r;
     const auto with = [](TransactionFields f, auto&& change) {
         change(f);
         return f;
@@ -282,7 +284,7 @@ std::vector<Row> rows() {
 
 TEST(Validate, EveryCheck) {
     std::size_t valid = 0, invalid = 0;
-    for (const Row& row : rows()) {
+    for (const ValidationRow& row : rows()) {
         SCOPED_TRACE(row.name);
         const Transaction tx = make(row.fields);
         const auto v = validate(tx, row.fork, row.chain_id);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "keel/common/hex.hpp"
+#include "test/testutil/data.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::rlp {
@@ -20,16 +21,13 @@ void PrintTo(const Error& e, std::ostream* os) {
 
 namespace {
 
+using testutil::filler;
 using testutil::from_hex;
 
 Bytes cat(std::initializer_list<Bytes> parts) {
     Bytes out;
     for (const auto& p : parts) out.insert(out.end(), p.begin(), p.end());
     return out;
-}
-
-Bytes filler(std::size_t n, std::uint8_t v = 0xaa) {
-    return Bytes(n, v);
 }
 
 // `depth` lists nested in each other around nothing, built from the inside out with canonical

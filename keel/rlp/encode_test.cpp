@@ -8,19 +8,17 @@
 
 #include "keel/common/hex.hpp"
 #include "keel/rlp/decode.hpp"
+#include "test/testutil/data.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::rlp {
 namespace {
 
+using testutil::filler;
 using testutil::from_hex;
 
 std::string hex_of(BytesView b) {
     return hex::encode(b);
-}
-
-Bytes filler(std::size_t n, std::uint8_t v = 0xaa) {
-    return Bytes(n, v);
 }
 
 // The length functions are usable at compile time.

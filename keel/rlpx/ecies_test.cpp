@@ -2,6 +2,7 @@
 // ecies_geth.json, the pre-EIP-8 handshake packets of EIP-8 (plain ECIES, so their plaintext is a
 // known-answer test of decryption), packet layout, round trips, and every kind of bad packet.
 #include "keel/rlpx/ecies.hpp"
+#include "keel/rlpx/test_helpers.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,6 +20,8 @@
 namespace keel::rlpx {
 namespace {
 
+using test::fixed_of;
+using test::hex_bytes;
 namespace secp = crypto::secp256k1;
 using crypto::PublicKey;
 using testutil::fixed_from_hex;
@@ -30,15 +33,6 @@ nlohmann::json geth_vectors() {
 
 nlohmann::json eip8_vectors() {
     return testutil::load_json(testutil::vectors_dir("rlpx") / "eip8_handshake.json");
-}
-
-Bytes hex_bytes(const nlohmann::json& v) {
-    return from_hex(v.get<std::string>());
-}
-
-template <class Fixed>
-Fixed fixed_of(const nlohmann::json& v) {
-    return fixed_from_hex<Fixed>(v.get<std::string>());
 }
 
 struct KeyPair {

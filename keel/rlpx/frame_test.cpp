@@ -13,6 +13,7 @@
 
 #include "keel/common/hex.hpp"
 #include "keel/rlpx/compress.hpp"
+#include "keel/rlpx/test_helpers.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::rlpx {
@@ -24,6 +25,7 @@ void PrintTo(const FrameError& e, std::ostream* os) {
 namespace {
 
 using crypto::Keccak256;
+using test::frames_vector;
 using testutil::from_hex;
 
 Hash32 hash_from_hex(std::string_view text) {
@@ -34,10 +36,6 @@ Keccak256 seeded_mac(std::string_view init_hex) {
     Keccak256 mac;
     mac.update(from_hex(init_hex));
     return mac;
-}
-
-std::string hex_of(BytesView b) {
-    return hex::encode(b);
 }
 
 // A connected pair: what `writer` writes, `reader` reads (one direction of a session).
@@ -90,7 +88,7 @@ TEST(RlpxFrame, GethFakeHashVector) {
     BasicFrameWriter<ConstantDigest> writer(aes, mac, fake);
     Bytes out;
     ASSERT_TRUE(writer.write(code, payload, out));
-    EXPECT_EQ(hex_of(out), frame_hex);
+    EXPECT_EQ(hex::encode(out), frame_hex);
     EXPECT_EQ(writer.frames(), 1u);
     EXPECT_EQ(writer.stream_offset(), out.size());
 
@@ -99,11 +97,11 @@ TEST(RlpxFrame, GethFakeHashVector) {
     auto frame = read_one(reader, wire);
     ASSERT_TRUE(frame) << to_string(frame.error());
     EXPECT_EQ(frame->code, code);
-    EXPECT_EQ(hex_of(frame->payload), hex_of(payload));
+    EXPECT_EQ(hex::encode(frame->payload), hex::encode(payload));
     // In place: the header and body were decrypted where they lay.
-    EXPECT_EQ(hex_of(BytesView(wire).first(16)), v["header_plain"].get<std::string>());
+    EXPECT_EQ(hex::encode(BytesView(wire).first(16)), v["header_plain"].get<std::string>());
     const std::string content = v["frame_content_after_decrypt"].get<std::string>();
-    EXPECT_EQ(hex_of(BytesView(wire).subspan(32, content.size() / 2)), content);
+    EXPECT_EQ(hex::encode(BytesView(wire).subspan(32, content.size() / 2)), content);
 }
 
 // ---- the (Auth2, Ack2) session, both directions ----------------------------------------------
@@ -125,10 +123,6 @@ struct Session {
         return seeded_mac(s[key].get<std::string>());
     }
 };
-
-nlohmann::json frames_vector() {
-    return testutil::load_json(testutil::vectors_dir("rlpx") / "frames_after_eip8.json");
-}
 
 TEST(RlpxFrame, FramesAfterEip8BothDirections) {
     const auto v = frames_vector();
@@ -152,14 +146,14 @@ TEST(RlpxFrame, FramesAfterEip8BothDirections) {
         BytesView to_send = payload;
         if (snappy) {
             to_send = snappy_compress(payload, snappy_buf);
-            EXPECT_EQ(hex_of(to_send), hex_of(wire_payload));
+            EXPECT_EQ(hex::encode(to_send), hex::encode(wire_payload));
             ++compressed;
         } else {
-            EXPECT_EQ(hex_of(payload), hex_of(wire_payload));
+            EXPECT_EQ(hex::encode(payload), hex::encode(wire_payload));
         }
         out.clear();
         ASSERT_TRUE(writer.write(code, to_send, out));
-        EXPECT_EQ(hex_of(out), frame_hex);
+        EXPECT_EQ(hex::encode(out), frame_hex);
         EXPECT_EQ(out.size(), frame_wire_size(f["frameSize"].get<std::size_t>()));
 
         // Reading on the other side: verified, decrypted, decompressed.
@@ -167,14 +161,14 @@ TEST(RlpxFrame, FramesAfterEip8BothDirections) {
         auto frame = read_one(reader, wire);
         ASSERT_TRUE(frame) << to_string(frame.error());
         EXPECT_EQ(frame->code, code);
-        EXPECT_EQ(hex_of(frame->payload), hex_of(wire_payload));
+        EXPECT_EQ(hex::encode(frame->payload), hex::encode(wire_payload));
         BytesView message = frame->payload;
         if (snappy) {
             auto plain = snappy_decompress(frame->payload, plain_buf);
             ASSERT_TRUE(plain) << to_string(plain.error());
             message = *plain;
         }
-        EXPECT_EQ(hex_of(message), hex_of(payload));
+        EXPECT_EQ(hex::encode(message), hex::encode(payload));
     }
     EXPECT_EQ(seen_b_to_a, 6u);
     EXPECT_EQ(seen_a_to_b, 4u);
@@ -198,13 +192,13 @@ TEST(RlpxFrame, FramesAfterEip8BatchedAndStreamed) {
             if (f["dir"].get<std::string>() != "B->A") continue;
             const Bytes wire_payload = from_hex(f["wirePayload"].get<std::string>());
             ASSERT_TRUE(s.b_writer.write(f["code"].get<std::uint64_t>(), wire_payload, batch));
-            expect.emplace_back(f["code"].get<std::uint64_t>(), hex_of(wire_payload));
+            expect.emplace_back(f["code"].get<std::uint64_t>(), hex::encode(wire_payload));
         }
         // The batch is the concatenation of the vector's frames.
         std::string all;
         for (const auto& f : v["frames"])
             if (f["dir"].get<std::string>() == "B->A") all += f["frame"].get<std::string>();
-        EXPECT_EQ(hex_of(batch), all);
+        EXPECT_EQ(hex::encode(batch), all);
 
         // A receive buffer that gets `piece` more bytes at a time; consumed bytes are dropped.
         Bytes buf;
@@ -222,7 +216,7 @@ TEST(RlpxFrame, FramesAfterEip8BatchedAndStreamed) {
                 if (*r) {
                     ASSERT_LT(got, expect.size());
                     EXPECT_EQ((*r)->code, expect[got].first);
-                    EXPECT_EQ(hex_of((*r)->payload), expect[got].second);
+                    EXPECT_EQ(hex::encode((*r)->payload), expect[got].second);
                     ++got;
                 }
                 buf.erase(buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(consumed));
@@ -283,7 +277,7 @@ TEST(RlpxFrame, BeginFinishWithSnappyInTheSlot) {
     Bytes plain;
     auto m = snappy_decompress(frame->payload, plain);
     ASSERT_TRUE(m);
-    EXPECT_EQ(hex_of(*m), hex_of(message));
+    EXPECT_EQ(hex::encode(*m), hex::encode(message));
 }
 
 TEST(RlpxFrame, WriterRefusesPayloadTooLarge) {
@@ -297,7 +291,7 @@ TEST(RlpxFrame, WriterRefusesPayloadTooLarge) {
     EXPECT_EQ(to_string(r.error()),
               "RLPx frame 0 at stream offset 0: message too large for one frame (frame-size "
               "16777216, limit 16777215)");
-    EXPECT_EQ(hex_of(out), "01");  // unchanged
+    EXPECT_EQ(hex::encode(out), "01");  // unchanged
     // The writer is unchanged too: the next frame still reads.
     out.clear();
     ASSERT_TRUE(p.writer.write(5, from_hex("c0"), out));
@@ -500,7 +494,7 @@ TEST(RlpxFrame, CraftedFramesCheckTheMessageCode) {
         auto r = read_one(reader, w);
         ASSERT_TRUE(r) << to_string(r.error());
         EXPECT_EQ(r->code, 0x80u);
-        EXPECT_EQ(hex_of(r->payload), "c0");
+        EXPECT_EQ(hex::encode(r->payload), "c0");
     }
     auto e = read_crafted(0, "");
     EXPECT_EQ(e.code, FrameErrc::empty_frame);

@@ -2,6 +2,7 @@
 // derived from (Auth2, Ack2); initiator <-> recipient round trips in memory; and a table of bad
 // packets, each with its error code and offset.
 #include "keel/rlpx/handshake.hpp"
+#include "keel/rlpx/test_helpers.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,19 +22,12 @@
 namespace keel::rlpx {
 namespace {
 
+using test::fixed_of;
+using test::hex_bytes;
 namespace secp = crypto::secp256k1;
 using crypto::PublicKey;
 using testutil::fixed_from_hex;
 using testutil::from_hex;
-
-template <class Fixed>
-Fixed fixed_of(const nlohmann::json& v) {
-    return fixed_from_hex<Fixed>(v.get<std::string>());
-}
-
-Bytes hex_bytes(const nlohmann::json& v) {
-    return from_hex(v.get<std::string>());
-}
 
 // The EIP-8 vectors, loaded once.
 struct Eip8 {
@@ -90,10 +84,6 @@ RandomSource failing_source(int good) {
     };
 }
 
-std::string hex_of(BytesView b) {
-    return hex::encode(b);
-}
-
 // --- the EIP-8 vectors ---
 
 TEST(HandshakeVectors, KeysMatchTheirPublicKeys) {
@@ -117,14 +107,14 @@ TEST(HandshakeVectors, AuthPacketsDecode) {
         auto m = read_auth_packet(v.static_b, packet);
         ASSERT_TRUE(m.has_value()) << to_string(m.error());
         const auto& e = t.at("expected");
-        EXPECT_EQ(hex_of(m->signature.view()), e.at("signature").get<std::string>());
-        EXPECT_EQ(hex_of(m->initiator_id.view()), e.at("initiator_pubkey").get<std::string>());
-        EXPECT_EQ(hex_of(m->nonce.view()), e.at("nonce").get<std::string>());
+        EXPECT_EQ(hex::encode(m->signature.view()), e.at("signature").get<std::string>());
+        EXPECT_EQ(hex::encode(m->initiator_id.view()), e.at("initiator_pubkey").get<std::string>());
+        EXPECT_EQ(hex::encode(m->nonce.view()), e.at("nonce").get<std::string>());
         EXPECT_EQ(m->version, e.at("version").get<std::uint64_t>());
         std::string rest;
         if (e.contains("rest_rlp"))
             for (const auto& item : e.at("rest_rlp")) rest += item.get<std::string>();
-        EXPECT_EQ(hex_of(m->rest), rest);
+        EXPECT_EQ(hex::encode(m->rest), rest);
     }
 }
 
@@ -140,13 +130,13 @@ TEST(HandshakeVectors, AckPacketsDecode) {
         auto m = read_ack_packet(v.static_a, packet);
         ASSERT_TRUE(m.has_value()) << to_string(m.error());
         const auto& e = t.at("expected");
-        EXPECT_EQ(hex_of(m->ephemeral_key.view()), e.at("random_pubkey").get<std::string>());
-        EXPECT_EQ(hex_of(m->nonce.view()), e.at("nonce").get<std::string>());
+        EXPECT_EQ(hex::encode(m->ephemeral_key.view()), e.at("random_pubkey").get<std::string>());
+        EXPECT_EQ(hex::encode(m->nonce.view()), e.at("nonce").get<std::string>());
         EXPECT_EQ(m->version, e.at("version").get<std::uint64_t>());
         std::string rest;
         if (e.contains("rest_rlp"))
             for (const auto& item : e.at("rest_rlp")) rest += item.get<std::string>();
-        EXPECT_EQ(hex_of(m->rest), rest);
+        EXPECT_EQ(hex::encode(m->rest), rest);
     }
 }
 
@@ -185,11 +175,11 @@ TEST(HandshakeVectors, RecipientDerivesTheEip8Secrets) {
     ASSERT_TRUE(ack.has_value());
     ASSERT_TRUE(b.done());
     Secrets sec = b.secrets();
-    EXPECT_EQ(hex_of(sec.aes.view()), s.at("aes_secret").get<std::string>());
-    EXPECT_EQ(hex_of(sec.mac.view()), s.at("mac_secret").get<std::string>());
+    EXPECT_EQ(hex::encode(sec.aes.view()), s.at("aes_secret").get<std::string>());
+    EXPECT_EQ(hex::encode(sec.mac.view()), s.at("mac_secret").get<std::string>());
     EXPECT_EQ(sec.remote_id, v.static_pub_a);
     sec.ingress_mac.update(as_bytes("foo"));
-    EXPECT_EQ(hex_of(sec.ingress_mac.finalize().view()),
+    EXPECT_EQ(hex::encode(sec.ingress_mac.finalize().view()),
               s.at("ingress_mac_B_after_foo").get<std::string>());
 
     // Our ack carries B's ephemeral key and nonce, readable by A.
@@ -221,8 +211,8 @@ TEST(HandshakeVectors, InitiatorDerivesTheEip8Secrets) {
         ASSERT_TRUE(a.read_ack(*ack).has_value());
         ASSERT_TRUE(a.done());
         const Secrets sec = a.secrets();
-        EXPECT_EQ(hex_of(sec.aes.view()), s.at("aes_secret").get<std::string>());
-        EXPECT_EQ(hex_of(sec.mac.view()), s.at("mac_secret").get<std::string>());
+        EXPECT_EQ(hex::encode(sec.aes.view()), s.at("aes_secret").get<std::string>());
+        EXPECT_EQ(hex::encode(sec.mac.view()), s.at("mac_secret").get<std::string>());
         EXPECT_EQ(sec.remote_id, v.static_pub_b);
         EXPECT_EQ(a.remote_version(), ack == &v.ack2 ? 4u : 57u);
     }
@@ -256,7 +246,7 @@ TEST(HandshakeVectors, OurAuthIsSignedByTheEphemeralKey) {
     auto b = Handshake::recipient(v.static_b, v.eph_b, v.nonce_b).value();
     ASSERT_TRUE(b.read_auth(auth).has_value());
     ASSERT_TRUE(b.make_ack().has_value());
-    EXPECT_EQ(hex_of(b.secrets().aes.view()),
+    EXPECT_EQ(hex::encode(b.secrets().aes.view()),
               v.json.at("secrets_Auth2_Ack2").at("aes_secret").get<std::string>());
 }
 
@@ -272,10 +262,10 @@ TEST(HandshakeVectors, DeriveSecretsFromTheIntermediateValues) {
     in.ack_packet = v.ack2;
     in.remote_id = v.static_pub_a;
     Secrets b = derive_secrets(in);
-    EXPECT_EQ(hex_of(b.aes.view()), s.at("aes_secret").get<std::string>());
-    EXPECT_EQ(hex_of(b.mac.view()), s.at("mac_secret").get<std::string>());
+    EXPECT_EQ(hex::encode(b.aes.view()), s.at("aes_secret").get<std::string>());
+    EXPECT_EQ(hex::encode(b.mac.view()), s.at("mac_secret").get<std::string>());
     b.ingress_mac.update(as_bytes("foo"));
-    EXPECT_EQ(hex_of(b.ingress_mac.finalize().view()),
+    EXPECT_EQ(hex::encode(b.ingress_mac.finalize().view()),
               s.at("ingress_mac_B_after_foo").get<std::string>());
     // A's view of the same session mirrors B's: egress_A = ingress_B and the other way round.
     in.role = Role::initiator;
@@ -426,7 +416,7 @@ TEST(HandshakeRoundTrip, FutureVersionsAndExtraElementsAreAccepted) {
     EXPECT_EQ(b.remote_version(), m.version);
     EXPECT_EQ(read_auth_packet(v.static_b, auth).value().rest, m.rest);
     ASSERT_TRUE(b.make_ack().has_value());
-    EXPECT_EQ(hex_of(b.secrets().aes.view()),
+    EXPECT_EQ(hex::encode(b.secrets().aes.view()),
               v.json.at("secrets_Auth2_Ack2").at("aes_secret").get<std::string>());
 
     // A version below 4 is not refused either (EIP-8: the version is informational).
@@ -722,7 +712,7 @@ TEST(HandshakeErrors, SignaturesThatRecoverNothing) {
     m.signature = s;
     if (b.read_auth(seal(v.static_pub_b, encode_auth_body(m)))) {
         ASSERT_TRUE(b.make_ack().has_value());
-        EXPECT_NE(hex_of(b.secrets().aes.view()),
+        EXPECT_NE(hex::encode(b.secrets().aes.view()),
                   v.json.at("secrets_Auth2_Ack2").at("aes_secret").get<std::string>());
     }
 }

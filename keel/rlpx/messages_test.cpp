@@ -1,6 +1,7 @@
 // Tests for keel/rlpx/messages: the EIP-8 Hello, the vectors' Hello/Status/Disconnect/Ping
 // payloads, round trips, and a table of bad payloads naming the field at fault.
 #include "keel/rlpx/messages.hpp"
+#include "keel/rlpx/test_helpers.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,11 +21,8 @@ void PrintTo(const MessageError& e, std::ostream* os) {
 
 namespace {
 
+using test::frames_vector;
 using testutil::from_hex;
-
-nlohmann::json frames_vector() {
-    return testutil::load_json(testutil::vectors_dir("rlpx") / "frames_after_eip8.json");
-}
 
 // The payload of the vector frame whose note starts with `note` and goes `dir`.
 Bytes vector_payload(const nlohmann::json& v, std::string_view dir, std::string_view note) {
@@ -213,7 +211,7 @@ std::string hello_hex(std::string_view version, std::string_view client, std::st
 
 const std::string kNodeId = "b840" + std::string(128, 'a');
 
-struct BadCase {
+struct BadMessage {
     std::string hex;
     MessageErrc code;
     MessageField field;
@@ -222,7 +220,7 @@ struct BadCase {
 
 TEST(RlpxMessages, BadHellos) {
     const std::string good_caps = "c6c58365746844";  // [[eth, 68]]
-    const BadCase cases[] = {
+    const BadMessage cases[] = {
         {"", MessageErrc::rlp, MessageField::hello, rlp::Errc::empty_input},
         {"80", MessageErrc::rlp, MessageField::hello, rlp::Errc::expected_list},
         {hello_hex("05", "80", good_caps, "80", kNodeId) + "00", MessageErrc::rlp,
@@ -312,7 +310,7 @@ TEST(RlpxMessages, BadStatuses) {
     const std::string fork = "c684deadbeef80";
     ASSERT_TRUE(decode_status(from_hex(status("80", hash, fork))));
     ASSERT_TRUE(decode_status(from_hex(status("80", hash, "c784deadbeef8001"))));  // extra
-    const BadCase cases[] = {
+    const BadMessage cases[] = {
         {"c0", MessageErrc::missing_field, MessageField::status_version},
         {"c2", MessageErrc::rlp, MessageField::status, rlp::Errc::length_past_input},
         {status("a1" + std::string(66, '1'), hash, fork), MessageErrc::rlp,
@@ -344,7 +342,7 @@ TEST(RlpxMessages, BadStatuses) {
 }
 
 TEST(RlpxMessages, BadDisconnectPingPong) {
-    const BadCase cases[] = {
+    const BadMessage cases[] = {
         {"", MessageErrc::rlp, MessageField::disconnect, rlp::Errc::empty_input},
         {"c108c0", MessageErrc::rlp, MessageField::disconnect, rlp::Errc::trailing_bytes},
         {"c3820100", MessageErrc::reason_out_of_range, MessageField::disconnect_reason},

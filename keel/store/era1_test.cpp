@@ -20,10 +20,13 @@
 #include "keel/common/hex.hpp"
 #include "keel/eth/block.hpp"
 #include "keel/store/e2store.hpp"
+#include "keel/store/store_test_helpers.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace keel::store {
 namespace {
+
+using test_helpers::put_le;
 
 using nlohmann::json;
 
@@ -47,10 +50,6 @@ const Fixture& fixture() {
         return out;
     }();
     return f;
-}
-
-[[gnu::noinline]] void put_le(Bytes& out, std::uint64_t v, int n) {
-    for (int i = 0; i < n; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
 }
 
 [[gnu::noinline]] void put_record(Bytes& out, std::uint16_t type, BytesView value) {

@@ -29,6 +29,8 @@
 namespace keel::store {
 namespace {
 
+using test_helpers::prune_to;
+
 namespace fs = std::filesystem;
 using test_helpers::digest_store;
 using test_helpers::StoreDigest;
@@ -41,12 +43,6 @@ constexpr std::uint64_t kMerge = 200;
 const std::vector<synthetic::Block>& chain() {
     static const std::vector<synthetic::Block> blocks = synthetic::make_chain(kChain);
     return blocks;
-}
-
-PruneOptions prune_to(std::uint64_t until) {
-    PruneOptions options;
-    options.until = until;
-    return options;
 }
 
 ChainStore make_store(const fs::path& path, bool with_merge_block = true) {

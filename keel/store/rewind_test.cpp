@@ -32,24 +32,26 @@ using test_helpers::StoreDigest;
 using testutil::TempDir;
 
 // 300 blocks of 4 transactions (every 7th block has none); difficulty ends at block 200.
-constexpr synthetic::ChainOptions kChain{.count = 300, .txs_per_block = 4, .merge_block = 200};
+constexpr synthetic::ChainOptions kRewindChain{
+    .count = 300, .txs_per_block = 4, .merge_block = 200};
 
-const std::vector<synthetic::Block>& chain() {
-    static const std::vector<synthetic::Block> blocks = synthetic::make_chain(kChain);
+const std::vector<synthetic::Block>& rewind_chain() {
+    static const std::vector<synthetic::Block> blocks = synthetic::make_chain(kRewindChain);
     return blocks;
 }
 
-// A store holding blocks [0, count) of chain(), with the merge block in meta when the chain
+// A store holding blocks [0, count) of rewind_chain(), with the merge block in meta when the chain
 // reaches it.
-ChainStore make_store(const fs::path& path, std::size_t count = 300) {
+ChainStore make_rewind_store(const fs::path& path, std::size_t count = 300) {
     auto store = ChainStore::create(path);
     if (!store) throw std::runtime_error(store.error().message);
-    const std::vector<synthetic::Block> blocks(chain().begin(), chain().begin() + count);
+    const std::vector<synthetic::Block> blocks(rewind_chain().begin(),
+                                               rewind_chain().begin() + count);
     if (auto r = synthetic::put_chain(*store, blocks, 64); !r) {
         throw std::runtime_error(r.error().message);
     }
-    if (count > kChain.merge_block) {
-        if (auto r = store->set_merge_block(kChain.merge_block); !r) {
+    if (count > kRewindChain.merge_block) {
+        if (auto r = store->set_merge_block(kRewindChain.merge_block); !r) {
             throw std::runtime_error(r.error().message);
         }
     }
@@ -68,7 +70,7 @@ void expect_same(const StoreDigest& got, const StoreDigest& want) {
     }
 }
 
-void expect_verifies(const ChainStore& store) {
+void expect_rewind_verifies(const ChainStore& store) {
     auto v = verify_store(store, VerifyOptions{.progress = false});
     EXPECT_TRUE(v) << v.error().message;
 }
@@ -82,9 +84,9 @@ RewindOptions rewind_to(std::uint64_t to, std::size_t chunk = 4096) {
 
 TEST(RewindChain, EqualsAStoreThatNeverHeldTheBlocks) {
     TempDir dir("rewind-test");
-    const StoreDigest want = digest(make_store(dir.path() / "short", 151));
+    const StoreDigest want = digest(make_rewind_store(dir.path() / "short", 151));
     for (const std::size_t chunk : {std::size_t{4096}, std::size_t{7}, std::size_t{1}}) {
-        ChainStore store = make_store(dir.path() / ("db" + std::to_string(chunk)));
+        ChainStore store = make_rewind_store(dir.path() / ("db" + std::to_string(chunk)));
         auto r = rewind_chain(store, rewind_to(150, chunk));
         ASSERT_TRUE(r) << r.error().message;
         EXPECT_TRUE(r->rewound);
@@ -93,7 +95,7 @@ TEST(RewindChain, EqualsAStoreThatNeverHeldTheBlocks) {
         EXPECT_FALSE(r->resumed);
         EXPECT_EQ(r->blocks_removed, 149u);
         std::uint64_t txs = 0;
-        for (const auto& b : chain()) {
+        for (const auto& b : rewind_chain()) {
             if (b.number > 150) txs += b.tx_hashes.size();
         }
         EXPECT_EQ(r->transactions_removed, txs);
@@ -102,45 +104,45 @@ TEST(RewindChain, EqualsAStoreThatNeverHeldTheBlocks) {
         EXPECT_FALSE(store.merge_block().value());
         EXPECT_EQ(store.head().value(), std::optional<std::uint64_t>(150));
         EXPECT_FALSE(store.canonical_hash(151).value().found());
-        EXPECT_FALSE(store.header_by_hash(chain()[151].hash).value().found());
-        EXPECT_FALSE(store.tx_lookup(chain()[161].tx_hashes[0]).value().found());
-        EXPECT_TRUE(store.tx_lookup(chain()[150].tx_hashes[0]).value().found());
+        EXPECT_FALSE(store.header_by_hash(rewind_chain()[151].hash).value().found());
+        EXPECT_FALSE(store.tx_lookup(rewind_chain()[161].tx_hashes[0]).value().found());
+        EXPECT_TRUE(store.tx_lookup(rewind_chain()[150].tx_hashes[0]).value().found());
         expect_same(digest(store), want);
-        expect_verifies(store);
+        expect_rewind_verifies(store);
     }
 }
 
 TEST(RewindChain, KeepsAMergeBlockAtOrBelowTheNewHead) {
     TempDir dir("rewind-test");
-    ChainStore store = make_store(dir.path() / "db");
+    ChainStore store = make_rewind_store(dir.path() / "db");
     auto r = rewind_chain(store, rewind_to(250));
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_FALSE(r->merge_block_cleared);
     EXPECT_EQ(store.merge_block().value(), std::optional<std::uint64_t>(200));
-    expect_verifies(store);
+    expect_rewind_verifies(store);
 }
 
 TEST(RewindChain, AnotherChainGoesOnTop) {
     TempDir dir("rewind-test");
-    ChainStore store = make_store(dir.path() / "db");
+    ChainStore store = make_rewind_store(dir.path() / "db");
     ASSERT_TRUE(rewind_chain(store, rewind_to(100)));
     // Blocks 101.. of another chain (2 transactions a block) on the kept block 100.
-    synthetic::ChainOptions other = kChain;
+    synthetic::ChainOptions other = kRewindChain;
     other.txs_per_block = 2;
     std::vector<synthetic::Block> blocks;
     for (std::uint64_t n = 101; n < 180; ++n) {
         blocks.push_back(
-            synthetic::make_block(n, n == 101 ? &chain()[100] : &blocks.back(), other));
+            synthetic::make_block(n, n == 101 ? &rewind_chain()[100] : &blocks.back(), other));
     }
     ASSERT_TRUE(synthetic::put_chain(store, blocks, 32));
     EXPECT_EQ(store.head().value(), std::optional<std::uint64_t>(179));
     EXPECT_EQ(store.canonical_hash(150).value().value, blocks[49].hash);
-    expect_verifies(store);
+    expect_rewind_verifies(store);
 }
 
 TEST(RewindChain, NothingToDoAtTheHead) {
     TempDir dir("rewind-test");
-    ChainStore store = make_store(dir.path() / "db");
+    ChainStore store = make_rewind_store(dir.path() / "db");
     const StoreDigest before = digest(store);
     auto r = rewind_chain(store, rewind_to(299));
     ASSERT_TRUE(r) << r.error().message;
@@ -157,7 +159,7 @@ TEST(RewindChain, RefusesWithoutWritingAnything) {
         ASSERT_FALSE(r);
         EXPECT_EQ(r.error().code, RewindErrc::empty_store);
     }
-    ChainStore store = make_store(dir.path() / "db");
+    ChainStore store = make_rewind_store(dir.path() / "db");
     ASSERT_TRUE(store.set_history_floor(120));
     const StoreDigest before = digest(store);
     struct Case {
@@ -176,7 +178,7 @@ TEST(RewindChain, RefusesWithoutWritingAnything) {
     }
     // A chain that starts after genesis cannot be rewound below its first block.
     auto later = ChainStore::create(dir.path() / "later").value();
-    synthetic::ChainOptions o = kChain;
+    synthetic::ChainOptions o = kRewindChain;
     o.first = 1000;
     o.count = 20;
     ASSERT_TRUE(synthetic::put_chain(later, synthetic::make_chain(o)));
@@ -208,8 +210,8 @@ TEST(RewindChain, RefusesWithoutWritingAnything) {
 // lower --to then goes further in the same run.
 TEST(RewindChain, PendingRewindIsFinishedAndCanGoFurther) {
     TempDir dir("rewind-test");
-    const StoreDigest want = digest(make_store(dir.path() / "short", 101));
-    ChainStore store = make_store(dir.path() / "db");
+    const StoreDigest want = digest(make_rewind_store(dir.path() / "short", 101));
+    ChainStore store = make_rewind_store(dir.path() / "db");
     ASSERT_TRUE(store.lower_head(
         200, PendingOperation{std::string(kRewindOperation), rewind_marker_argument(200, 299)}));
     auto v = verify_store(store, VerifyOptions{.progress = false});
@@ -224,7 +226,7 @@ TEST(RewindChain, PendingRewindIsFinishedAndCanGoFurther) {
     EXPECT_EQ(r->head, 100u);
     EXPECT_EQ(r->blocks_removed, 199u);
     expect_same(digest(store), want);
-    expect_verifies(store);
+    expect_rewind_verifies(store);
 }
 
 // ---- kill -9 ----------------------------------------------------------------------------------
@@ -240,7 +242,7 @@ constexpr std::uint64_t kCrashTo = 100;
 constexpr std::size_t kCrashChunk = 16;
 
 [[noreturn]] void rewind_and_die(const fs::path& work, int kill_at) {
-    ChainStore store = make_store(work);
+    ChainStore store = make_rewind_store(work);
     int calls = 0;
     RewindOptions options = rewind_to(kCrashTo, kCrashChunk);
     options.on_step = [&](RewindStep, bool) {
@@ -278,7 +280,7 @@ TEST_P(RewindCrash, RerunEndsAsAnUninterruptedRewind) {
 
     static const StoreDigest want = [] {
         TempDir ref("rewind-crash-ref");
-        ChainStore s = make_store(ref.path() / "db");
+        ChainStore s = make_rewind_store(ref.path() / "db");
         if (!rewind_chain(s, rewind_to(kCrashTo))) throw std::runtime_error("reference rewind");
         return digest(s);
     }();
@@ -296,7 +298,7 @@ TEST_P(RewindCrash, RerunEndsAsAnUninterruptedRewind) {
     EXPECT_EQ(r->resumed.has_value(), marked);
     EXPECT_FALSE(store->pending_operation().value().has_value());
     expect_same(digest(*store), want);
-    expect_verifies(*store);
+    expect_rewind_verifies(*store);
 }
 
 std::vector<int> every_hook_call() {

@@ -11,9 +11,12 @@
 #include <vector>
 
 #include "keel/store/e2store.hpp"
+#include "keel/store/store_test_helpers.hpp"
 
 namespace keel::store {
 namespace {
+
+using test_helpers::put_le;
 
 std::uint32_t crc32c_bitwise(BytesView data) {
     std::uint32_t c = 0xFFFFFFFFu;
@@ -26,10 +29,6 @@ std::uint32_t crc32c_bitwise(BytesView data) {
 
 Bytes bytes_of(std::string_view s) {
     return Bytes(s.begin(), s.end());
-}
-
-[[gnu::noinline]] void put_le(Bytes& out, std::uint64_t v, int n) {
-    for (int i = 0; i < n; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
 }
 
 [[gnu::noinline]] void chunk(Bytes& out, std::uint8_t type, BytesView body) {

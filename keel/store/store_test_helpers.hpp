@@ -1,6 +1,7 @@
 #pragma once
 /// Helpers for the store's tests and benchmarks (not part of the library): a digest of
-/// everything a store holds, family by family, to tell whether two stores are equal.
+/// everything a store holds, family by family, to tell whether two stores are equal; small
+/// builders the tests share.
 
 #include <array>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include "keel/crypto/keccak.hpp"
 #include "keel/store/chain_store.hpp"
 #include "keel/store/keys.hpp"
+#include "keel/store/prune.hpp"
 
 namespace keel::store::test_helpers {
 
@@ -47,6 +49,18 @@ using StoreDigest = std::array<FamilyDigest, kFamilyCount>;
         out[f].digest = k.finalize();
     }
     return out;
+}
+
+/// Appends the n low bytes of v, little-endian (the era1 and snappy framing fields).
+[[gnu::noinline]] inline void put_le(Bytes& out, std::uint64_t v, int n) {
+    for (int i = 0; i < n; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+
+/// Prune options that remove the history of blocks before `until`.
+inline PruneOptions prune_to(std::uint64_t until) {
+    PruneOptions options;
+    options.until = until;
+    return options;
 }
 
 }  // namespace keel::store::test_helpers

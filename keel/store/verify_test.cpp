@@ -21,9 +21,12 @@
 namespace keel::store {
 namespace {
 
+using test_helpers::prune_to;
+
 using testutil::TempDir;
 
-constexpr synthetic::ChainOptions kChain{.count = 120, .txs_per_block = 3, .merge_block = 100};
+constexpr synthetic::ChainOptions kVerifyChain{
+    .count = 120, .txs_per_block = 3, .merge_block = 100};
 
 std::uint64_t count_txs(const std::vector<synthetic::Block>& blocks, std::uint64_t from = 0) {
     std::uint64_t n = 0;
@@ -42,12 +45,6 @@ ChainStore store_of(const TempDir& dir, const std::vector<synthetic::Block>& blo
     return std::move(*store);
 }
 
-PruneOptions prune_to(std::uint64_t until) {
-    PruneOptions options;
-    options.until = until;
-    return options;
-}
-
 Result<VerifyReport, VerifyError> verify(const ChainStore& store) {
     return verify_store(store, VerifyOptions{.progress = false});
 }
@@ -63,7 +60,7 @@ void edit_header(synthetic::Block& b, const std::function<void(eth::Header&)>& e
 
 TEST(VerifyStore, CountsAConsistentStore) {
     TempDir dir;
-    const auto blocks = synthetic::make_chain(kChain);
+    const auto blocks = synthetic::make_chain(kVerifyChain);
     ChainStore store = store_of(dir, blocks);
     ASSERT_TRUE(store.set_genesis_hash(blocks.front().hash));
     auto r = verify(store);
@@ -93,7 +90,7 @@ TEST(VerifyStore, EmptyStore) {
 
 TEST(VerifyStore, ChainStartingAfterGenesisWithoutReceipts) {
     TempDir dir;
-    synthetic::ChainOptions options = kChain;
+    synthetic::ChainOptions options = kVerifyChain;
     options.first = 5000;
     options.receipts = false;  // as an RLP-chain import stores them
     const auto blocks = synthetic::make_chain(options);
@@ -108,7 +105,7 @@ TEST(VerifyStore, ChainStartingAfterGenesisWithoutReceipts) {
 
 TEST(VerifyStore, PrunedStore) {
     TempDir dir;
-    const auto blocks = synthetic::make_chain(kChain);
+    const auto blocks = synthetic::make_chain(kVerifyChain);
     ChainStore store = store_of(dir, blocks);
     ASSERT_TRUE(prune_history(store, prune_to(100)));
     auto r = verify(store);
@@ -122,7 +119,7 @@ TEST(VerifyStore, PrunedStore) {
 
 TEST(VerifyStore, HistoryBelowTheFloorIsFineOnlyWhileAPruneIsPending) {
     TempDir dir;
-    const auto blocks = synthetic::make_chain(kChain);
+    const auto blocks = synthetic::make_chain(kVerifyChain);
     ChainStore store = store_of(dir, blocks);
     ASSERT_TRUE(store.set_history_floor(
         60, PendingOperation{std::string(kPruneOperation), prune_marker_argument(60, 0)}));
@@ -211,7 +208,7 @@ TEST(VerifyStore, ReportsEachDamageAtItsBlock) {
     for (const Damage& d : damages()) {
         SCOPED_TRACE(d.name);
         TempDir dir;
-        auto blocks = synthetic::make_chain(kChain);
+        auto blocks = synthetic::make_chain(kVerifyChain);
         if (d.before) d.before(blocks);
         ChainStore store = store_of(dir, blocks);
         if (d.after) d.after(store, blocks);

@@ -116,7 +116,7 @@ void expect_header_matches(const Header& h, const json& jh) {
     }
 }
 
-struct Counts {
+struct BlockCounts {
     std::size_t files = 0;
     std::size_t tests = 0;
     std::size_t genesis = 0;
@@ -185,7 +185,7 @@ bool check_single_receipt_root(const Block& b, Fork fork) {
 
 TEST(BlockSpec, BlockchainTests) {
     const auto dir = testutil::vectors_dir("evm") / "blockchain_tests";
-    Counts n;
+    BlockCounts n;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
         if (!entry.is_regular_file() || entry.path().extension() != ".json") continue;
         ++n.files;

@@ -27,6 +27,11 @@ inline Bytes seeded_bytes(std::size_t n, std::uint32_t seed = 1) {
     return b;
 }
 
+/// n copies of byte v (RLP strings of a chosen length).
+inline Bytes filler(std::size_t n, std::uint8_t v = 0xaa) {
+    return Bytes(n, v);
+}
+
 /// The parts one after the other, as one new buffer.
 inline Bytes concat(std::initializer_list<BytesView> parts) {
     Bytes out;
