@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Usage: ssz_json_interop.sh PATH_TO_KEEL VECTORS_DIR. keel's SSZ JSON against an independent
-# implementation: Lodestar's (@lodestar/types 1.50.0 on @chainsafe/ssz 1.9.0, from npm in
-# bench/peers; installed here with `scripts/deps.sh --peers` and `npm ci` when missing, never
+# Usage: ssz_json_interop.sh PATH_TO_KEEL VECTORS_DIR [CASES]. keel's SSZ JSON against an
+# independent implementation: Lodestar's (@lodestar/types 1.50.0 on @chainsafe/ssz 1.9.0, from
+# npm in bench/peers; installed here with `scripts/deps.sh --peers` and `npm ci` when missing, never
 # skipped). For each of the 11 real mainnet blocks (vectors/ssz/mainnet_blocks/INDEX.tsv), as
 # <fork>.BeaconBlock and wrapped in a <fork>.SignedBeaconBlock (Lodestar serializes it, with a
 # fixed signature):
@@ -21,8 +21,12 @@
 # the fulu block and state of `keel devnet gen-beacon-block/-state --fork fulu`: Lodestar reads
 # them, re-serializes them byte for byte, and its roots equal keel's.
 set -uo pipefail
-keel=${1:?usage: ssz_json_interop.sh PATH_TO_KEEL VECTORS_DIR}
-vectors=${2:?usage: ssz_json_interop.sh PATH_TO_KEEL VECTORS_DIR}
+keel=${1:?usage: ssz_json_interop.sh PATH_TO_KEEL VECTORS_DIR [CASES]}
+vectors=${2:?usage: ssz_json_interop.sh PATH_TO_KEEL VECTORS_DIR [CASES]}
+# Random values per container and preset (3; the sanitizer build passes 1: each is three keel
+# processes, 1,000 of them per case under ASan).
+fulu_cases=${3:-3}
+[[ $fulu_cases =~ ^[1-9][0-9]*$ ]] || { echo "ssz_json_interop: CASES must be a positive integer, not '$fulu_cases'"; exit 2; }
 root=$(cd "$(dirname "$0")/../.." && pwd)
 peers="$root/bench/peers"
 blocks="$vectors/ssz/mainnet_blocks"
@@ -166,7 +170,6 @@ fulu_types=(AggregateAndProof Attestation AttestationData AttesterSlashing BLSTo
     LightClientUpdatesByRange MetaData=fulu.Metadata SignedBlindedBeaconBlock
     SignedBlockContents SignedBuilderBid SignedValidatorRegistrationV1 Status=phase0.Status
     StatusV2=fulu.Status ValidatorRegistrationV1)
-fulu_cases=3
 # Items for the earlier forks: <fork>.<keel type>[=<Lodestar fork>.<Lodestar type>].
 older_types=(phase0.MetaData=phase0.Metadata phase0.Status phase0.ENRForkID
     altair.MetaData=altair.Metadata altair.LightClientUpdatesByRange
