@@ -192,6 +192,11 @@ void ChainConfig::set_fork(Fork f, std::uint64_t at) {
     }
 }
 
+void ChainConfig::merge_at_total_difficulty(const Uint256& ttd) {
+    terminal_total_difficulty = ttd;
+    activation_[index_of(Fork::paris)] = std::nullopt;
+}
+
 std::optional<std::uint64_t> ChainConfig::activation(Fork f) const noexcept {
     return activation_[index_of(f)];
 }

@@ -120,6 +120,11 @@ class ChainConfig {
     /// reached it follows Paris's rules, whatever its number. std::nullopt: Paris activates only
     /// as scheduled (set_fork).
     std::optional<Uint256> terminal_total_difficulty;
+    /// Leaves the Merge to the total difficulty: sets terminal_total_difficulty to `ttd` and
+    /// unschedules Paris (which set_fork() of a later fork schedules at block 0), so that blocks
+    /// follow the rules before Paris until the chain reaches it (a genesis file's
+    /// `terminalTotalDifficulty` for a chain that merged after genesis, as mainnet and Sepolia).
+    void merge_at_total_difficulty(const Uint256& ttd);
 
     /// Moves the difficulty bomb back by `delay` blocks from block `number` on (Muir Glacier
     /// EIP-2384, Arrow Glacier EIP-4345, Gray Glacier EIP-5133: forks that change nothing else).
