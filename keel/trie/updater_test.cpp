@@ -1,0 +1,199 @@
+#include "keel/trie/updater.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+
+#include "keel/crypto/keccak.hpp"
+#include "keel/trie/root.hpp"
+
+namespace keel::trie {
+namespace {
+
+// Node rows in memory, keyed by path, as a database would hold them.
+class MapSource final : public NodeSource {
+  public:
+    std::optional<Bytes> node(BytesView path) const override {
+        auto it = rows.find(Bytes(path.begin(), path.end()));
+        if (it == rows.end()) return std::nullopt;
+        return it->second;
+    }
+    void apply(const NodeChanges& c) {
+        for (const Bytes& p : c.deletes) rows.erase(p);
+        for (const auto& [p, v] : c.writes) rows[p] = v;
+    }
+    std::map<Bytes, Bytes> rows;
+};
+
+Bytes key_of(std::uint64_t i) {
+    std::uint8_t be[8];
+    for (int k = 0; k < 8; ++k) be[k] = static_cast<std::uint8_t>(i >> (56 - 8 * k));
+    const Hash32 h = crypto::keccak256(BytesView(be, 8));
+    return Bytes(h.begin(), h.end());
+}
+
+Bytes value_of(std::uint64_t v, std::size_t len) {
+    Bytes out(len, static_cast<std::uint8_t>(v | 1));
+    out[0] = static_cast<std::uint8_t>(v >> 8);
+    return out;
+}
+
+Hash32 expected_root(const std::map<Bytes, Bytes>& kv) {
+    std::vector<std::pair<Bytes, Bytes>> pairs(kv.begin(), kv.end());
+    return root_of(std::move(pairs));
+}
+
+// Builds the rows of `kv` from nothing.
+std::map<Bytes, Bytes> rows_from_scratch(const std::map<Bytes, Bytes>& kv) {
+    MapSource src;
+    Updater u(src, kEmptyRoot);
+    for (const auto& [k, v] : kv) u.put(k, v);
+    NodeChanges c;
+    EXPECT_TRUE(u.commit(c).has_value());
+    src.apply(c);
+    return src.rows;
+}
+
+TEST(TrieUpdater, EmptyTrieStaysEmpty) {
+    MapSource src;
+    Updater u(src, kEmptyRoot);
+    u.put(key_of(1), {});  // deleting an absent key
+    NodeChanges c;
+    auto root = u.commit(c);
+    ASSERT_TRUE(root.has_value());
+    EXPECT_EQ(*root, kEmptyRoot);
+    EXPECT_TRUE(c.writes.empty());
+    EXPECT_TRUE(c.deletes.empty());
+}
+
+TEST(TrieUpdater, OneKeyRootIsStoredEvenWhenShort) {
+    MapSource src;
+    Updater u(src, kEmptyRoot);
+    const Bytes k = key_of(7);
+    u.put(k, Bytes{0x01});
+    NodeChanges c;
+    auto root = u.commit(c);
+    ASSERT_TRUE(root.has_value());
+    EXPECT_EQ(*root, expected_root({{k, Bytes{0x01}}}));
+    ASSERT_EQ(c.writes.size(), 1u);
+    EXPECT_TRUE(c.writes[0].first.empty());  // the root's path
+    src.apply(c);
+
+    Updater del(src, *root);
+    del.put(k, {});
+    auto empty = del.commit(c);
+    ASSERT_TRUE(empty.has_value());
+    EXPECT_EQ(*empty, kEmptyRoot);
+    src.apply(c);
+    EXPECT_TRUE(src.rows.empty());
+}
+
+// Random batches of inserts, updates and deletes: after each commit the root equals the
+// one-pass root of the same pairs, and the stored rows equal those of a trie built from nothing
+// (no stale row is left behind, none is missing).
+TEST(TrieUpdater, IncrementalEqualsFromScratch) {
+    std::mt19937_64 rng(26);
+    for (int round = 0; round < 6; ++round) {
+        MapSource src;
+        std::map<Bytes, Bytes> kv;
+        Hash32 root = kEmptyRoot;
+        const std::uint64_t universe = round < 3 ? 40 : 3000;
+        for (int batch = 0; batch < 25; ++batch) {
+            Updater u(src, root);
+            const int ops = 1 + static_cast<int>(rng() % (round < 3 ? 12 : 300));
+            for (int i = 0; i < ops; ++i) {
+                const Bytes k = key_of(rng() % universe);
+                if (rng() % 3 == 0) {
+                    u.put(k, {});
+                    kv.erase(k);
+                } else {
+                    // Short values make nodes that are inlined into their parents.
+                    const Bytes v = value_of(rng(), 1 + rng() % (rng() % 2 ? 3 : 40));
+                    u.put(k, v);
+                    kv[k] = v;
+                }
+            }
+            NodeChanges c;
+            auto r = u.commit(c);
+            ASSERT_TRUE(r.has_value()) << r.error();
+            src.apply(c);
+            root = *r;
+            ASSERT_EQ(root, expected_root(kv)) << "round " << round << " batch " << batch;
+            ASSERT_EQ(src.rows, rows_from_scratch(kv)) << "round " << round << " batch " << batch;
+        }
+    }
+}
+
+TEST(TrieUpdater, ShortKeysInlineNodes) {
+    // 2-byte keys and 1-byte values: every leaf and most branches are shorter than 32 bytes.
+    std::mt19937_64 rng(5);
+    MapSource src;
+    std::map<Bytes, Bytes> kv;
+    Hash32 root = kEmptyRoot;
+    for (int batch = 0; batch < 40; ++batch) {
+        Updater u(src, root);
+        for (int i = 0; i < 8; ++i) {
+            const Bytes k{static_cast<std::uint8_t>(rng() % 4),
+                          static_cast<std::uint8_t>(rng() % 6)};
+            if (rng() % 3 == 0) {
+                u.put(k, {});
+                kv.erase(k);
+            } else {
+                const Bytes v{static_cast<std::uint8_t>(1 + rng() % 100)};
+                u.put(k, v);
+                kv[k] = v;
+            }
+        }
+        NodeChanges c;
+        auto r = u.commit(c);
+        ASSERT_TRUE(r.has_value()) << r.error();
+        src.apply(c);
+        root = *r;
+        ASSERT_EQ(root, expected_root(kv));
+        ASSERT_EQ(src.rows, rows_from_scratch(kv));
+    }
+}
+
+TEST(TrieUpdater, DamagedOrMissingRowIsReported) {
+    MapSource src;
+    std::map<Bytes, Bytes> kv;
+    Updater build(src, kEmptyRoot);
+    for (std::uint64_t i = 0; i < 200; ++i) build.put(key_of(i), value_of(i, 40));
+    NodeChanges c;
+    auto root = build.commit(c);
+    ASSERT_TRUE(root.has_value());
+    src.apply(c);
+
+    // Damage the row of one child of the root.
+    MapSource damaged = src;
+    auto it = damaged.rows.begin();
+    while (it->first.size() != 1) ++it;
+    it->second.back() ^= 1;
+    Updater u(damaged, *root);
+    const Bytes k = key_of(0);
+    for (std::uint64_t i = 0; i < 200; ++i) u.put(key_of(i), value_of(i + 1, 40));
+    auto r = u.commit(c);
+    ASSERT_FALSE(r.has_value());
+    EXPECT_NE(r.error().find("trie node at path 0x"), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("its parent names"), std::string::npos) << r.error();
+
+    MapSource missing = src;
+    missing.rows.erase(Bytes{});
+    Updater m(missing, *root);
+    m.put(k, Bytes{1});
+    auto r2 = m.commit(c);
+    ASSERT_FALSE(r2.has_value());
+    EXPECT_EQ(r2.error().rfind("trie node at path 0x missing", 0), 0u) << r2.error();
+}
+
+TEST(TrieUpdater, PackPathIsInjective) {
+    EXPECT_EQ(pack_path({}), Bytes{0});
+    EXPECT_EQ(pack_path(Bytes{0xa}), (Bytes{0xa0, 1}));
+    EXPECT_EQ(pack_path(Bytes{0xa, 0}), (Bytes{0xa0, 2}));
+    EXPECT_EQ(pack_path(Bytes{1, 2, 3}), (Bytes{0x12, 0x30, 3}));
+    EXPECT_EQ(to_nibbles(Bytes{0xab, 0x01}), (Bytes{0xa, 0xb, 0, 1}));
+}
+
+}  // namespace
+}  // namespace keel::trie
