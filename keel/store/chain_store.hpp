@@ -94,18 +94,26 @@ struct PendingOperation {
 
 /// The store's column families (docs/store.md), for raw iteration and size reports.
 enum class Family : std::uint8_t {
-    headers,         ///< BE8(number) ‖ hash -> rlp(header)
-    header_numbers,  ///< hash -> BE8(number)
-    canonical,       ///< BE8(number) -> hash
-    td,              ///< BE8(number) ‖ hash -> total difficulty, 32 bytes big-endian
-    bodies,          ///< BE8(number) ‖ hash -> rlp(body)
-    receipts,        ///< BE8(number) ‖ hash -> rlp(list of receipts)
-    tx_lookup,       ///< tx hash -> BE8(number) ‖ BE4(index)
-    meta,            ///< name -> value
+    headers,          ///< BE8(number) ‖ hash -> rlp(header)
+    header_numbers,   ///< hash -> BE8(number)
+    canonical,        ///< BE8(number) -> hash
+    td,               ///< BE8(number) ‖ hash -> total difficulty, 32 bytes big-endian
+    bodies,           ///< BE8(number) ‖ hash -> rlp(body)
+    receipts,         ///< BE8(number) ‖ hash -> rlp(list of receipts)
+    tx_lookup,        ///< tx hash -> BE8(number) ‖ BE4(index)
+    meta,             ///< name -> value
+    accounts,         ///< keccak(address) -> rlp(account) (state_store.hpp)
+    storage,          ///< keccak(address) ‖ keccak(slot) -> rlp(value)
+    code,             ///< code hash -> code
+    account_trie,     ///< packed nibble path -> node rlp
+    storage_trie,     ///< keccak(address) ‖ packed path -> node rlp
+    account_history,  ///< keccak(address) ‖ BE8(block) -> rlp(account) before the block
+    storage_history,  ///< keccak(address) ‖ keccak(slot) ‖ BE8(block) -> rlp(value) before it
+    change_sets,      ///< BE8(block) -> the state keys the block changed
 };
 
 /// Number of families in Family.
-inline constexpr std::size_t kFamilyCount = 8;
+inline constexpr std::size_t kFamilyCount = 16;
 
 /// The family's name in the database and in reports: "headers", "tx_lookup", ...
 std::string_view family_name(Family family) noexcept;
@@ -153,6 +161,11 @@ class StoreCursor {
     std::unique_ptr<Impl> impl_;
 };
 
+struct StateUpdate;  // state_store.hpp
+namespace detail {
+struct Access;  // detail/db.hpp: the store's own files reach the database through it
+}
+
 /// A RocksDB chain store (schema: docs/store.md).
 class ChainStore {
   public:
@@ -181,8 +194,11 @@ class ChainStore {
 
     /// Stores the blocks as canonical, all in one atomic batch: header, hash -> number, canonical
     /// hash, TD, body, receipts, one tx lookup entry per transaction hash, and the head (raised
-    /// to the highest number given, never lowered). An empty span writes nothing.
-    [[nodiscard]] Result<void, StoreError> put_blocks(std::span<const BlockToStore> blocks);
+    /// to the highest number given, never lowered). An empty span writes nothing. With `state`
+    /// (state_store.hpp: the state rows of the last block given, prepared on its parent's
+    /// state), the state rows and the new state head go into the same batch.
+    [[nodiscard]] Result<void, StoreError> put_blocks(std::span<const BlockToStore> blocks,
+                                                      const StateUpdate* state = nullptr);
 
     // ---- reads (never pruned: headers, canonical hashes, TD) ---------------------------------
 
@@ -304,6 +320,7 @@ class ChainStore {
                                                          std::span<const Hash32> tx_hashes);
 
   private:
+    friend struct detail::Access;
     struct Impl;
     explicit ChainStore(std::unique_ptr<Impl> impl) noexcept;
     std::unique_ptr<Impl> impl_;

@@ -1,0 +1,490 @@
+#include "keel/store/state_store.hpp"
+
+#include <rocksdb/iterator.h>
+#include <rocksdb/options.h>
+
+#include <algorithm>
+#include <mutex>
+#include <unordered_set>
+
+#include "keel/common/hex.hpp"
+#include "keel/crypto/keccak.hpp"
+#include "keel/rlp/decode.hpp"
+#include "keel/rlp/encode.hpp"
+#include "keel/state/memory_state.hpp"
+#include "keel/store/detail/db.hpp"
+#include "keel/trie/root.hpp"
+#include "keel/trie/updater.hpp"
+
+namespace keel::store {
+namespace {
+
+// Change set records: kind byte, then the account hash (and the slot hash for a slot).
+constexpr std::uint8_t kChangedAccount = 0;
+constexpr std::uint8_t kChangedSlot = 1;
+
+Hash32 slot_hash(const Uint256& key) {
+    const Bytes32 be = key.to_bytes32();
+    return crypto::keccak256(be.view());
+}
+
+Bytes concat(BytesView a, BytesView b) {
+    Bytes out;
+    out.reserve(a.size() + b.size());
+    out.insert(out.end(), a.begin(), a.end());
+    out.insert(out.end(), b.begin(), b.end());
+    return out;
+}
+
+Bytes with_block(BytesView key, std::uint64_t block) {
+    Bytes out(key.begin(), key.end());
+    out.resize(key.size() + 8);
+    keys::put_be64(out.data() + key.size(), block);
+    return out;
+}
+
+// The key just past every key that starts with `prefix` (a 32-byte hash: never all 0xff in
+// practice, and if it were, the range would end at the family's end).
+Bytes prefix_end(BytesView prefix) {
+    Bytes out(prefix.begin(), prefix.end());
+    for (std::size_t i = out.size(); i-- > 0;) {
+        if (++out[i] != 0) return out;
+    }
+    return Bytes(prefix.size() + 1, 0xff);
+}
+
+Result<std::optional<std::string>, StoreError> get_at(const detail::Db& d,
+                                                      const rocksdb::ReadOptions& ro, Cf cf,
+                                                      BytesView key) {
+    std::string value;
+    const rocksdb::Status s = d.db->Get(ro, d.cfs[cf], slice(key), &value);
+    if (s.IsNotFound()) return std::optional<std::string>{};
+    if (!s.ok()) return unexpected(d.error("read", s));
+    return std::optional<std::string>{std::move(value)};
+}
+
+StoreError state_error(const detail::Db& d, std::string_view what) {
+    return StoreError{"store state " + d.path.string() + ": " + std::string(what)};
+}
+
+Result<std::optional<StateHead>, StoreError> read_state_head(const detail::Db& d,
+                                                             const rocksdb::ReadOptions& ro) {
+    auto v = get_at(d, ro, kMeta, as_bytes(kMetaStateHead));
+    if (!v) return unexpected(v.error());
+    if (!*v) return std::optional<StateHead>{};
+    if ((*v)->size() != 72) return unexpected(corrupt(d.path, "state head"));
+    StateHead h;
+    h.number = get_be64((*v)->data());
+    std::memcpy(h.hash.data(), (*v)->data() + 8, 32);
+    std::memcpy(h.state_root.data(), (*v)->data() + 40, 32);
+    return std::optional<StateHead>{h};
+}
+
+Result<std::optional<std::uint64_t>, StoreError> read_state_floor(const detail::Db& d,
+                                                                  const rocksdb::ReadOptions& ro) {
+    auto v = get_at(d, ro, kMeta, as_bytes(kMetaStateFloor));
+    if (!v) return unexpected(v.error());
+    if (!*v) return std::optional<std::uint64_t>{};
+    if ((*v)->size() != 8) return unexpected(corrupt(d.path, "state floor"));
+    return std::optional<std::uint64_t>{get_be64((*v)->data())};
+}
+
+// Trie nodes of one trie, read from the live database: the account trie (empty prefix) or the
+// storage trie of one account (its hash as prefix). The first read failure is kept.
+class TrieRows final : public trie::NodeSource {
+  public:
+    TrieRows(const detail::Db& d, Cf cf, BytesView prefix) : d_(&d), cf_(cf) {
+        prefix_.assign(prefix.begin(), prefix.end());
+    }
+    std::optional<Bytes> node(BytesView path) const override {
+        const Bytes key = concat(prefix_, trie::pack_path(path));
+        auto v = get_at(*d_, rocksdb::ReadOptions(), cf_, key);
+        if (!v) {
+            if (failure.empty()) failure = v.error().message;
+            return std::nullopt;
+        }
+        if (!*v) return std::nullopt;
+        return to_bytes(**v);
+    }
+    mutable std::string failure;
+
+  private:
+    const detail::Db* d_;
+    Cf cf_;
+    Bytes prefix_;
+};
+
+using Row = StateUpdate::Row;
+
+void put_row(StateUpdate& u, Family f, Bytes key, Bytes value) {
+    u.rows.push_back(Row{f, Row::Op::put, std::move(key), std::move(value)});
+}
+
+void erase_row(StateUpdate& u, Family f, Bytes key) {
+    u.rows.push_back(Row{f, Row::Op::erase, std::move(key), {}});
+}
+
+void erase_range_row(StateUpdate& u, Family f, Bytes from, Bytes to) {
+    u.rows.push_back(Row{f, Row::Op::erase_range, std::move(from), std::move(to)});
+}
+
+void add_trie_rows(StateUpdate& u, Family f, BytesView prefix, const trie::NodeChanges& c) {
+    for (const Bytes& p : c.deletes) erase_row(u, f, concat(prefix, trie::pack_path(p)));
+    for (const auto& [p, rlp] : c.writes) put_row(u, f, concat(prefix, trie::pack_path(p)), rlp);
+}
+
+}  // namespace
+
+Bytes encode_storage_value(const Uint256& value) {
+    Bytes out;
+    rlp::Encoder enc(out);
+    enc.add_uint256(value);
+    enc.trim();
+    return out;
+}
+
+std::optional<Uint256> decode_storage_value(BytesView rlp_bytes) {
+    auto item = rlp::decode_single(rlp_bytes);
+    if (!item || item->is_list || item->payload.size() > 32) return std::nullopt;
+    if (!item->payload.empty() && item->payload[0] == 0) return std::nullopt;
+    return *Uint256::from_be_bytes(item->payload);
+}
+
+std::optional<state::Account> decode_account(BytesView rlp_bytes) {
+    auto d = rlp::open_list(rlp_bytes);
+    if (!d) return std::nullopt;
+    state::Account a;
+    auto nonce = d->next_uint<std::uint64_t>();
+    auto balance = d->next_string();
+    auto root = d->next_string();
+    auto code = d->next_string();
+    if (!nonce || !balance || !root || !code || !d->empty()) return std::nullopt;
+    if (balance->size() > 32 || root->size() != 32 || code->size() != 32) return std::nullopt;
+    a.nonce = *nonce;
+    a.balance = *Uint256::from_be_bytes(*balance);
+    std::memcpy(a.storage_root.data(), root->data(), 32);
+    std::memcpy(a.code_hash.data(), code->data(), 32);
+    return a;
+}
+
+Result<std::optional<StateHead>, StoreError> state_head(const ChainStore& store) {
+    return read_state_head(detail::Access::of(store), rocksdb::ReadOptions());
+}
+
+Result<std::optional<std::uint64_t>, StoreError> state_floor(const ChainStore& store) {
+    return read_state_floor(detail::Access::of(store), rocksdb::ReadOptions());
+}
+
+Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, std::uint64_t number,
+                                                     const Hash32& block_hash,
+                                                     std::span<const state::AccountChange> changes,
+                                                     bool history) {
+    const detail::Db& d = detail::Access::of(store);
+    const rocksdb::ReadOptions ro;
+    auto head = read_state_head(d, ro);
+    if (!head) return unexpected(head.error());
+    const Hash32 old_state_root = *head ? (*head)->state_root : trie::kEmptyRoot;
+
+    StateUpdate u;
+    u.number = number;
+    u.block_hash = block_hash;
+    Bytes change_set;
+    auto record = [&](std::uint8_t kind, BytesView a, BytesView s) {
+        change_set.push_back(kind);
+        change_set.insert(change_set.end(), a.begin(), a.end());
+        change_set.insert(change_set.end(), s.begin(), s.end());
+    };
+
+    const TrieRows account_rows(d, kAccountTrie, {});
+    trie::Updater accounts(account_rows, old_state_root);
+    for (const state::AccountChange& c : changes) {
+        const Hash32 a = crypto::keccak256(c.address.view());
+        auto old = get_at(d, ro, kAccounts, a.view());
+        if (!old) return unexpected(old.error());
+        std::optional<state::Account> before;
+        if (*old) {
+            before = decode_account(as_bytes(**old));
+            if (!before) {
+                return unexpected(corrupt(d.path, "account 0x" + hex::encode(a.view())));
+            }
+        }
+        ++u.accounts;
+        if (history) {
+            put_row(u, Family::account_history, with_block(a.view(), number),
+                    *old ? to_bytes(**old) : Bytes{});
+            record(kChangedAccount, a.view(), {});
+        }
+
+        // Storage that goes as a whole: the account was deleted, or destroyed and re-created.
+        Hash32 storage_root = before ? before->storage_root : trie::kEmptyRoot;
+        std::unordered_set<Hash32> cleared;  // slots recorded in history by the clear
+        if (before && (!c.account || c.storage_cleared) && storage_root != trie::kEmptyRoot) {
+            const Bytes end = prefix_end(a.view());
+            if (history) {
+                rocksdb::ReadOptions iro;
+                const rocksdb::Slice upper = slice(end);
+                iro.iterate_upper_bound = &upper;
+                std::unique_ptr<rocksdb::Iterator> it(d.db->NewIterator(iro, d.cfs[kStorage]));
+                for (it->Seek(slice(a.view())); it->Valid(); it->Next()) {
+                    const rocksdb::Slice k = it->key();
+                    if (k.size() != 64) return unexpected(corrupt(d.path, "storage key"));
+                    const BytesView s(reinterpret_cast<const std::uint8_t*>(k.data()) + 32, 32);
+                    put_row(
+                        u, Family::storage_history,
+                        with_block(BytesView(reinterpret_cast<const std::uint8_t*>(k.data()), 64),
+                                   number),
+                        Bytes(it->value().data(), it->value().data() + it->value().size()));
+                    record(kChangedSlot, a.view(), s);
+                    cleared.insert(*Hash32::from(s));
+                    ++u.slots;
+                }
+                if (!it->status().ok()) return unexpected(d.error("read", it->status()));
+            }
+            erase_range_row(u, Family::storage, Bytes(a.begin(), a.end()), end);
+            erase_range_row(u, Family::storage_trie, Bytes(a.begin(), a.end()), end);
+            storage_root = trie::kEmptyRoot;
+        }
+        if (!c.account) {
+            erase_row(u, Family::accounts, Bytes(a.begin(), a.end()));
+            accounts.put(a.view(), {});
+            continue;
+        }
+
+        if (!c.storage.empty()) {
+            const TrieRows slot_rows(d, kStorageTrie, a.view());
+            trie::Updater slots(slot_rows, storage_root);
+            for (const auto& [key, value] : c.storage) {
+                const Hash32 s = slot_hash(key);
+                const Bytes flat_key = concat(a.view(), s.view());
+                if (history && !cleared.contains(s)) {
+                    Bytes before_value;
+                    if (storage_root != trie::kEmptyRoot) {
+                        auto v = get_at(d, ro, kStorage, flat_key);
+                        if (!v) return unexpected(v.error());
+                        if (*v) before_value = to_bytes(**v);
+                    }
+                    put_row(u, Family::storage_history, with_block(flat_key, number),
+                            std::move(before_value));
+                    record(kChangedSlot, a.view(), s.view());
+                }
+                ++u.slots;
+                if (value.is_zero()) {
+                    erase_row(u, Family::storage, flat_key);
+                    slots.put(s.view(), {});
+                } else {
+                    Bytes enc = encode_storage_value(value);
+                    slots.put(s.view(), enc);
+                    put_row(u, Family::storage, flat_key, std::move(enc));
+                }
+            }
+            trie::NodeChanges nodes;
+            auto root = slots.commit(nodes);
+            if (!root) {
+                return unexpected(state_error(
+                    d, "storage trie of 0x" + hex::encode(a.view()) + ": " +
+                           (slot_rows.failure.empty() ? root.error() : slot_rows.failure)));
+            }
+            add_trie_rows(u, Family::storage_trie, a.view(), nodes);
+            storage_root = *root;
+        }
+        if (c.code) {
+            put_row(u, Family::code,
+                    Bytes(c.account->code_hash.begin(), c.account->code_hash.end()),
+                    Bytes(c.code->begin(), c.code->end()));
+        }
+        state::Account now = *c.account;
+        now.storage_root = storage_root;
+        Bytes enc = state::encode_account(now);
+        accounts.put(a.view(), enc);
+        put_row(u, Family::accounts, Bytes(a.begin(), a.end()), std::move(enc));
+    }
+    trie::NodeChanges nodes;
+    auto root = accounts.commit(nodes);
+    if (!root) {
+        return unexpected(state_error(
+            d, "account trie: " +
+                   (account_rows.failure.empty() ? root.error() : account_rows.failure)));
+    }
+    add_trie_rows(u, Family::account_trie, {}, nodes);
+    if (history) {
+        const NumKey n = num_key(number);
+        put_row(u, Family::change_sets, Bytes(n.begin(), n.end()), std::move(change_set));
+    }
+    u.state_root = *root;
+    return u;
+}
+
+namespace detail {
+
+Result<void, StoreError> add_state_rows(detail::Db& d, const StateUpdate& u,
+                                        rocksdb::WriteBatch& batch) {
+    for (const Row& r : u.rows) {
+        rocksdb::ColumnFamilyHandle* cf = d.cfs[cf_of(r.family)];
+        switch (r.op) {
+            case Row::Op::put:
+                batch.Put(cf, slice(r.key), slice(r.value));
+                break;
+            case Row::Op::erase:
+                batch.Delete(cf, slice(r.key));
+                break;
+            case Row::Op::erase_range:
+                batch.DeleteRange(cf, slice(r.key), slice(r.value));
+                break;
+        }
+    }
+    std::array<char, 72> head{};
+    put_be64(head.data(), u.number);
+    std::memcpy(head.data() + 8, u.block_hash.data(), 32);
+    std::memcpy(head.data() + 40, u.state_root.data(), 32);
+    batch.Put(d.cfs[kMeta], slice(kMetaStateHead), slice(head));
+    auto floor = read_state_floor(d, rocksdb::ReadOptions());
+    if (!floor) return unexpected(floor.error());
+    if (!*floor) batch.Put(d.cfs[kMeta], slice(kMetaStateFloor), slice(num_key(u.number)));
+    return {};
+}
+
+}  // namespace detail
+
+// ---- StateView -------------------------------------------------------------------------------
+
+struct StateView::Impl {
+    const detail::Db* d = nullptr;
+    const rocksdb::Snapshot* snapshot = nullptr;
+    rocksdb::ReadOptions ro;
+    std::uint64_t number = 0;
+    bool at_head = false;
+    mutable std::mutex failure_mutex;
+    mutable std::optional<std::string> failure;
+
+    ~Impl() {
+        if (snapshot != nullptr) d->db->ReleaseSnapshot(snapshot);
+    }
+
+    void fail(const std::string& what) const {
+        const std::lock_guard lock(failure_mutex);
+        if (!failure) failure = what;
+    }
+
+    // The value of a state key after block `number`: the first history row at or after
+    // number + 1, else the flat value. nullopt: absent (or a failure, recorded).
+    std::optional<std::string> read(Cf flat, Cf history, BytesView key) const {
+        if (!at_head) {
+            const Bytes from = with_block(key, number + 1);
+            const Bytes upper_key = prefix_end(key);
+            rocksdb::ReadOptions iro = ro;
+            const rocksdb::Slice upper = slice(upper_key);
+            iro.iterate_upper_bound = &upper;
+            std::unique_ptr<rocksdb::Iterator> it(d->db->NewIterator(iro, d->cfs[history]));
+            it->Seek(slice(from));
+            if (it->Valid()) {
+                if (it->key().size() != key.size() + 8) {
+                    fail(corrupt(d->path, "history key").message);
+                    return std::nullopt;
+                }
+                if (it->value().empty()) return std::nullopt;
+                return it->value().ToString();
+            }
+            if (!it->status().ok()) {
+                fail(d->error("read", it->status()).message);
+                return std::nullopt;
+            }
+        }
+        auto v = get_at(*d, ro, flat, key);
+        if (!v) {
+            fail(v.error().message);
+            return std::nullopt;
+        }
+        return std::move(*v);
+    }
+};
+
+StateView::StateView(std::unique_ptr<Impl> impl) noexcept : impl_(std::move(impl)) {}
+StateView::StateView(StateView&&) noexcept = default;
+StateView& StateView::operator=(StateView&&) noexcept = default;
+StateView::~StateView() = default;
+
+Result<StateView, StoreError> StateView::open(const ChainStore& store,
+                                              std::optional<std::uint64_t> number) {
+    const detail::Db& d = detail::Access::of(store);
+    auto impl = std::make_unique<Impl>();
+    impl->d = &d;
+    impl->snapshot = d.db->GetSnapshot();
+    impl->ro.snapshot = impl->snapshot;
+    auto head = read_state_head(d, impl->ro);
+    if (!head) return unexpected(head.error());
+    if (!*head) return unexpected(state_error(d, "the store holds no state (keel init makes it)"));
+    auto floor = read_state_floor(d, impl->ro);
+    if (!floor) return unexpected(floor.error());
+    const std::uint64_t n = number.value_or((*head)->number);
+    if (n > (*head)->number) {
+        return unexpected(state_error(d, "block " + std::to_string(n) +
+                                             " is above the state head, block " +
+                                             std::to_string((*head)->number)));
+    }
+    const std::uint64_t lowest = floor->value_or((*head)->number);
+    if (n < lowest) {
+        return unexpected(state_error(d, "state at block " + std::to_string(n) +
+                                             " is not kept: state history starts at block " +
+                                             std::to_string(lowest)));
+    }
+    impl->number = n;
+    impl->at_head = n == (*head)->number;
+    return StateView(std::move(impl));
+}
+
+std::uint64_t StateView::number() const noexcept {
+    return impl_->number;
+}
+
+bool StateView::at_head() const noexcept {
+    return impl_->at_head;
+}
+
+std::optional<state::Account> StateView::account(const Address& address) const {
+    const Hash32 a = crypto::keccak256(address.view());
+    auto v = impl_->read(kAccounts, kAccountHistory, a.view());
+    if (!v) return std::nullopt;
+    auto acc = decode_account(as_bytes(*v));
+    if (!acc)
+        impl_->fail(
+            corrupt(impl_->d->path, "account " + hex::encode(address.view(), {.prefix = true}))
+                .message);
+    return acc;
+}
+
+Uint256 StateView::storage(const Address& address, const Uint256& key) const {
+    const Hash32 a = crypto::keccak256(address.view());
+    const Hash32 s = slot_hash(key);
+    auto v = impl_->read(kStorage, kStorageHistory, concat(a.view(), s.view()));
+    if (!v) return {};
+    auto value = decode_storage_value(as_bytes(*v));
+    if (!value) {
+        impl_->fail(corrupt(impl_->d->path,
+                            "storage value of " + hex::encode(address.view(), {.prefix = true}))
+                        .message);
+        return {};
+    }
+    return *value;
+}
+
+state::Code StateView::code(const Hash32& code_hash) const {
+    if (code_hash == state::kEmptyCodeHash) return state::empty_code();
+    auto v = get_at(*impl_->d, impl_->ro, kCode, code_hash.view());
+    if (!v) {
+        impl_->fail(v.error().message);
+        return state::empty_code();
+    }
+    if (!*v) {
+        impl_->fail(
+            state_error(*impl_->d, "code 0x" + hex::encode(code_hash.view()) + " missing").message);
+        return state::empty_code();
+    }
+    return std::make_shared<const Bytes>(to_bytes(**v));
+}
+
+std::optional<std::string> StateView::failure() const {
+    const std::lock_guard lock(impl_->failure_mutex);
+    return impl_->failure;
+}
+
+}  // namespace keel::store

@@ -1,0 +1,121 @@
+#pragma once
+/// The world state in the chain store: the current state flat, its history, and the state trie
+/// (docs/store.md "State").
+///
+/// - Flat state: `accounts` (keccak(address) -> rlp(account)), `storage` (keccak(address) ‖
+///   keccak(slot) -> rlp(value)) and `code` (hash -> code): a read at the head is one point read.
+/// - History: for every account and slot a block changed, one row `key ‖ BE8(block)` holding the
+///   value *before* the block (empty: absent or zero), and the block's change set (the keys it
+///   changed) under BE8(block). The state after block N is read with one forward seek from
+///   `key ‖ BE8(N + 1)`: the first row found is the value the key had after N; when there is none
+///   the key has not changed since N and the flat value is the answer (a point read). The change
+///   sets unwind state (rewind, reorgs) and prune history block by block.
+/// - Tries: the account trie and every account's storage trie, nodes stored by path
+///   (trie/updater.hpp). A block's update loads and rehashes only the paths it changed.
+///
+/// A block's state rows are prepared (prepare_state_update(): read-only, gives the new state
+/// root) and then written with the block itself in one atomic batch (ChainStore::put_blocks), so
+/// the state head and the chain head never disagree after a crash.
+///
+/// Threading: prepare_state_update() reads the live state: call it from the one thread that
+/// writes blocks. StateView is safe to share between threads.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "keel/common/bytes.hpp"
+#include "keel/common/result.hpp"
+#include "keel/state/overlay.hpp"
+#include "keel/state/reader.hpp"
+#include "keel/store/chain_store.hpp"
+
+namespace keel::store {
+
+/// The block whose post-state the state families hold.
+struct StateHead {
+    std::uint64_t number = 0;
+    Hash32 hash;
+    Hash32 state_root;
+
+    friend bool operator==(const StateHead&, const StateHead&) = default;
+};
+
+/// The state rows of one block, ready to be written with it (ChainStore::put_blocks).
+struct StateUpdate {
+    std::uint64_t number = 0;
+    Hash32 block_hash;
+    Hash32 state_root;  ///< the state root after the block
+    /// One row operation; applied in order (a later put wins over an earlier range erase).
+    struct Row {
+        enum class Op : std::uint8_t { put, erase, erase_range };
+        Family family = Family::meta;
+        Op op = Op::put;
+        Bytes key;
+        Bytes value;  ///< put: the value; erase_range: the end key (exclusive)
+    };
+    std::vector<Row> rows;
+    std::uint64_t accounts = 0;  ///< accounts changed
+    std::uint64_t slots = 0;     ///< slots written or cleared
+};
+
+/// The store's state head; nullopt when the store holds no state (made by a history-only
+/// import). Errors: a read failure, a damaged meta value.
+[[nodiscard]] Result<std::optional<StateHead>, StoreError> state_head(const ChainStore& store);
+
+/// The lowest block whose state can be read; nullopt when the store holds no state.
+[[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> state_floor(const ChainStore& store);
+
+/// Prepares the state rows of block `number` with hash `block_hash`, whose changes against the
+/// state the store holds (its parent's post-state, or nothing for a genesis) are `changes`:
+/// flat values, history rows with the values before (`history`: false for a genesis, whose
+/// "before" is nothing), the change set, the storage tries and the account trie, giving the new
+/// state root. Writes nothing. Errors: a read failure, or a damaged trie ("store state <path>:
+/// storage trie of 0x…: trie node at path 0x3a missing (expected hash 0x…)").
+[[nodiscard]] Result<StateUpdate, StoreError> prepare_state_update(
+    const ChainStore& store, std::uint64_t number, const Hash32& block_hash,
+    std::span<const state::AccountChange> changes, bool history = true);
+
+/// The state after one block, read through a consistent snapshot of the store taken when it was
+/// opened: an import writing meanwhile changes nothing a view reads. A StateReader for execution
+/// (eth_call, traces, the import itself), safe to use from many threads at once. Must not
+/// outlive its ChainStore.
+class StateView final : public state::StateReader {
+  public:
+    /// The state after block `number` (nullopt: the state head). Errors: no state in the store,
+    /// a block above the state head or below the state floor ("state at block 5 is not kept:
+    /// state history starts at block 90"), a read failure.
+    [[nodiscard]] static Result<StateView, StoreError> open(
+        const ChainStore& store, std::optional<std::uint64_t> number = std::nullopt);
+
+    StateView(StateView&&) noexcept;
+    StateView& operator=(StateView&&) noexcept;
+    ~StateView() override;
+
+    /// The block whose post-state this is.
+    std::uint64_t number() const noexcept;
+    /// Whether the view reads the head's flat state (no history seek).
+    bool at_head() const noexcept;
+
+    std::optional<state::Account> account(const Address& address) const override;
+    Uint256 storage(const Address& address, const Uint256& key) const override;
+    state::Code code(const Hash32& code_hash) const override;
+    std::optional<std::string> failure() const override;
+
+  private:
+    struct Impl;
+    explicit StateView(std::unique_ptr<Impl> impl) noexcept;
+    std::unique_ptr<Impl> impl_;
+};
+
+/// rlp(value) of a non-zero storage word as the storage trie and the flat state hold it.
+Bytes encode_storage_value(const Uint256& value);
+/// The inverse; nullopt when `rlp` is not a canonical encoding of a word.
+std::optional<Uint256> decode_storage_value(BytesView rlp);
+/// The inverse of state::encode_account; nullopt when malformed.
+std::optional<state::Account> decode_account(BytesView rlp);
+
+}  // namespace keel::store

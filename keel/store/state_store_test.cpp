@@ -1,0 +1,210 @@
+#include "keel/store/state_store.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+
+#include "keel/crypto/keccak.hpp"
+#include "keel/state/memory_state.hpp"
+#include "keel/trie/root.hpp"
+#include "test/testutil/temp_dir.hpp"
+
+namespace keel::store {
+namespace {
+
+Address address_of(std::uint64_t i) {
+    Address a{};
+    a[0] = 0xaa;
+    for (int k = 0; k < 8; ++k) a[19 - k] = static_cast<std::uint8_t>(i >> (8 * k));
+    return a;
+}
+
+Hash32 block_hash_of(std::uint64_t n) {
+    std::uint8_t b[8];
+    for (int k = 0; k < 8; ++k) b[k] = static_cast<std::uint8_t>(n >> (56 - 8 * k));
+    return crypto::keccak256(BytesView(b, 8));
+}
+
+// Writes block `n` (placeholder rows: the state is under test) with its state update.
+void put_block(ChainStore& store, std::uint64_t n, std::span<const state::AccountChange> changes,
+               bool history, Hash32& root_out) {
+    const Hash32 h = block_hash_of(n);
+    auto u = prepare_state_update(store, n, h, changes, history);
+    ASSERT_TRUE(u.has_value()) << u.error().message;
+    const Bytes header{0xc0};
+    const Bytes body{0xc2, 0xc0, 0xc0};
+    BlockToStore b;
+    b.number = n;
+    b.hash = h;
+    b.header_rlp = header;
+    b.body_rlp = body;
+    ASSERT_TRUE(store.put_blocks(std::span(&b, 1), &*u).has_value());
+    root_out = u->state_root;
+}
+
+// Every account and slot of `expected` reads the same through `view`, and a few that do not
+// exist read as absent / zero.
+void expect_same(const StateView& view, const state::MemoryState& expected, std::uint64_t universe,
+                 const std::string& where) {
+    for (std::uint64_t i = 0; i < universe; ++i) {
+        const Address a = address_of(i);
+        auto got = view.account(a);
+        auto want = expected.account(a);
+        ASSERT_EQ(got.has_value(), want.has_value()) << where << " account " << i;
+        if (!want) continue;
+        EXPECT_EQ(*got, *want) << where << " account " << i;
+        EXPECT_EQ(*view.code(got->code_hash), *expected.code(want->code_hash)) << where;
+        for (std::uint64_t k = 0; k < 12; ++k) {
+            EXPECT_EQ(view.storage(a, Uint256(k)), expected.storage(a, Uint256(k)))
+                << where << " account " << i << " slot " << k;
+        }
+    }
+    EXPECT_FALSE(view.failure().has_value()) << *view.failure();
+}
+
+TEST(StateStore, GenesisThenRandomBlocksMatchMemoryStateAtEveryBlock) {
+    testutil::TempDir dir("state-store");
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store.has_value()) << store.error().message;
+    auto none = state_head(*store);
+    ASSERT_TRUE(none.has_value());
+    EXPECT_FALSE(none->has_value());
+    EXPECT_FALSE(StateView::open(*store).has_value());
+
+    std::mt19937_64 rng(2026);
+    constexpr std::uint64_t kUniverse = 60;
+    state::MemoryState reference;
+    std::vector<state::AccountChange> changes;
+    // Genesis: accounts with balances, some with code and storage.
+    for (std::uint64_t i = 0; i < 30; ++i) {
+        state::AccountChange c;
+        c.address = address_of(i);
+        c.account = state::Account{.nonce = i, .balance = Uint256(1000 + i)};
+        if (i % 5 == 0) {
+            c.code = std::make_shared<const Bytes>(Bytes{0x60, static_cast<std::uint8_t>(i), 0x00});
+            c.account->code_hash = crypto::keccak256(*c.code);
+            for (std::uint64_t k = 0; k < 6; ++k)
+                c.storage.push_back({Uint256(k), Uint256(k + i + 1)});
+        }
+        changes.push_back(c);
+    }
+    reference.apply(changes);
+    Hash32 root;
+    put_block(*store, 0, changes, false, root);
+    EXPECT_EQ(root, reference.state_root());
+    std::vector<state::MemoryState> after{reference};
+
+    for (std::uint64_t n = 1; n <= 30; ++n) {
+        changes.clear();
+        std::map<std::uint64_t, bool> picked;
+        const int count = 1 + static_cast<int>(rng() % 8);
+        for (int j = 0; j < count; ++j) picked[rng() % kUniverse] = true;
+        for (const auto& [i, unused] : picked) {
+            state::AccountChange c;
+            c.address = address_of(i);
+            const auto old = reference.account(c.address);
+            const int what = static_cast<int>(rng() % 6);
+            if (what == 0 && old) {  // deleted (with its storage)
+                changes.push_back(c);
+                continue;
+            }
+            c.account = old.value_or(state::Account{});
+            c.account->balance = Uint256(rng() % 100000);
+            c.account->nonce += 1;
+            if (what == 1) c.storage_cleared = true;  // destroyed and re-created
+            const int slots = static_cast<int>(rng() % 5);
+            std::map<std::uint64_t, std::uint64_t> writes;
+            for (int s = 0; s < slots; ++s)
+                writes[rng() % 12] = rng() % 3 == 0 ? 0 : 1 + rng() % 500;
+            for (const auto& [k, v] : writes) c.storage.push_back({Uint256(k), Uint256(v)});
+            changes.push_back(c);
+        }
+        reference.apply(changes);
+        put_block(*store, n, changes, true, root);
+        ASSERT_EQ(root, reference.state_root()) << "block " << n;
+        after.push_back(reference);
+    }
+
+    auto head = state_head(*store);
+    ASSERT_TRUE(head.has_value() && head->has_value());
+    EXPECT_EQ((*head)->number, 30u);
+    EXPECT_EQ((*head)->state_root, reference.state_root());
+    // Every kept block reads as it was; the head through the flat state.
+    for (std::uint64_t n = 0; n <= 30; ++n) {
+        auto view = StateView::open(*store, n);
+        ASSERT_TRUE(view.has_value()) << view.error().message;
+        EXPECT_EQ(view->at_head(), n == 30);
+        expect_same(*view, after[n], kUniverse, "block " + std::to_string(n));
+    }
+    auto above = StateView::open(*store, 31);
+    ASSERT_FALSE(above.has_value());
+    EXPECT_NE(above.error().message.find("above the state head"), std::string::npos);
+}
+
+TEST(StateStore, ViewKeepsItsSnapshotWhileBlocksAreWritten) {
+    testutil::TempDir dir("state-snapshot");
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store.has_value());
+    const Address a = address_of(1);
+    std::vector<state::AccountChange> changes(1);
+    changes[0].address = a;
+    changes[0].account = state::Account{.balance = Uint256(5)};
+    Hash32 root;
+    put_block(*store, 0, changes, false, root);
+    auto view = StateView::open(*store);
+    ASSERT_TRUE(view.has_value());
+    changes[0].account->balance = Uint256(9);
+    put_block(*store, 1, changes, true, root);
+    EXPECT_EQ(view->account(a)->balance, Uint256(5));  // the head it opened at
+    auto now = StateView::open(*store);
+    ASSERT_TRUE(now.has_value());
+    EXPECT_EQ(now->account(a)->balance, Uint256(9));
+}
+
+TEST(StateStore, DamagedTrieRowIsReportedByTheNextUpdate) {
+    testutil::TempDir dir("state-damage");
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store.has_value());
+    std::vector<state::AccountChange> changes;
+    for (std::uint64_t i = 0; i < 50; ++i) {
+        state::AccountChange c;
+        c.address = address_of(i);
+        c.account = state::Account{.balance = Uint256(i + 1)};
+        changes.push_back(c);
+    }
+    Hash32 root;
+    put_block(*store, 0, changes, false, root);
+    // Overwrite the root node's row with other bytes.
+    StateUpdate damage;
+    damage.number = 0;
+    damage.block_hash = block_hash_of(0);
+    damage.state_root = root;
+    damage.rows.push_back({Family::account_trie, StateUpdate::Row::Op::put, Bytes{0}, Bytes{0xc0}});
+    const Bytes header{0xc0};
+    BlockToStore b;
+    b.hash = block_hash_of(0);
+    b.header_rlp = header;
+    b.body_rlp = header;
+    ASSERT_TRUE(store->put_blocks(std::span(&b, 1), &damage).has_value());
+    changes.resize(1);
+    auto u = prepare_state_update(*store, 1, block_hash_of(1), changes);
+    ASSERT_FALSE(u.has_value());
+    EXPECT_NE(u.error().message.find("account trie: trie node at path 0x has hash"),
+              std::string::npos)
+        << u.error().message;
+}
+
+TEST(StateStore, StorageValueAndAccountCodecs) {
+    EXPECT_EQ(encode_storage_value(Uint256(1)), Bytes{0x01});
+    EXPECT_EQ(encode_storage_value(Uint256(0x80)), (Bytes{0x81, 0x80}));
+    EXPECT_EQ(decode_storage_value(Bytes{0x81, 0x80}), Uint256(0x80));
+    EXPECT_FALSE(decode_storage_value(Bytes{0x82, 0x00, 0x01}).has_value());  // leading zero
+    EXPECT_FALSE(decode_storage_value(Bytes{0xc0}).has_value());
+    const state::Account acc{.nonce = 3, .balance = Uint256(77)};
+    EXPECT_EQ(decode_account(state::encode_account(acc)), acc);
+    EXPECT_FALSE(decode_account(Bytes{0xc1, 0x01}).has_value());
+}
+
+}  // namespace
+}  // namespace keel::store
