@@ -1,5 +1,7 @@
 #include "keel/chain/block_tree.hpp"
 
+#include "keel/chain/ommers.hpp"
+
 #include <string>
 #include <unordered_set>
 
@@ -9,9 +11,6 @@
 namespace keel::chain {
 
 namespace {
-
-/// How many ancestors an ommer's parent may be among (yellow paper §11.1: depth up to 6).
-constexpr int kOmmerGenerations = 7;
 
 std::unexpected<BlockError> fail(Errc code, const eth::Header& h, std::string detail = {}) {
     return std::unexpected(
@@ -38,47 +37,6 @@ const BlockTree::Node* BlockTree::find(const Hash32& hash) const {
     return it == nodes_.end() ? nullptr : &it->second;
 }
 
-Result<void, BlockError> BlockTree::check_ommers(const eth::Block& block, const Node& parent,
-                                                 const eth::ChainConfig& config) const {
-    const auto& ommers = block.body.ommers;
-    const eth::Header& h = block.header;
-    if (ommers.empty()) return {};
-    if (ommers.size() > 2) return fail(Errc::too_many_ommers, h, std::to_string(ommers.size()));
-    // The block's ancestors (and the block itself), and every ommer they included.
-    std::unordered_map<Hash32, const eth::Header*> ancestors;
-    std::unordered_set<Hash32> included;
-    const Hash32 self = h.hash();
-    ancestors.emplace(self, &h);
-    included.insert(self);
-    const Node* at = &parent;
-    for (int i = 0; i < kOmmerGenerations && at != nullptr; ++i) {
-        ancestors.emplace(at->hash, &at->header);
-        included.insert(at->ommers.begin(), at->ommers.end());
-        at = find(at->header.parent_hash);
-    }
-    for (std::size_t i = 0; i < ommers.size(); ++i) {
-        const eth::Header& ommer = ommers[i];
-        const Hash32 hash = ommer.hash();
-        auto at_ommer = [&](Errc code, std::string detail = {}) {
-            BlockError e{.code = code, .number = h.number, .detail = std::move(detail)};
-            e.ommer = i;
-            return std::unexpected(std::move(e));
-        };
-        if (!included.insert(hash).second) return at_ommer(Errc::duplicate_ommer);
-        if (ancestors.contains(hash)) return at_ommer(Errc::ommer_is_ancestor);
-        if (ommer.parent_hash == h.parent_hash) return at_ommer(Errc::ommer_is_sibling);
-        const auto p = ancestors.find(ommer.parent_hash);
-        if (p == ancestors.end()) return at_ommer(Errc::ommer_parent_not_ancestor);
-        if (auto v = validate_header(ommer, *p->second, config); !v) {
-            BlockError e = std::move(v.error());
-            e.number = h.number;
-            e.ommer = i;
-            return std::unexpected(std::move(e));
-        }
-    }
-    return {};
-}
-
 Result<Hash32, BlockError> BlockTree::import(const eth::Block& block, std::size_t encoded_size) {
     const eth::Header& h = block.header;
     const Node* parent = find(h.parent_hash);
@@ -101,7 +59,12 @@ Result<Hash32, BlockError> BlockTree::import(const eth::Block& block, std::size_
 
     if (auto v = validate_header(h, parent->header, *config); !v)
         return std::unexpected(std::move(v.error()));
-    if (auto v = check_ommers(block, *parent, *config); !v)
+    const auto ancestor = [this](const Hash32& hash) -> std::optional<Ancestor> {
+        const Node* at = find(hash);
+        if (at == nullptr) return std::nullopt;
+        return Ancestor{.header = at->header, .hash = at->hash, .ommers = at->ommers};
+    };
+    if (auto v = check_ommers(block, *config, ancestor); !v)
         return std::unexpected(std::move(v.error()));
 
     // BLOCKHASH reads this block's own branch: up the parent links.

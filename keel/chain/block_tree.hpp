@@ -59,9 +59,6 @@ class BlockTree {
     const eth::ChainConfig& config() const noexcept { return config_; }
 
   private:
-    Result<void, BlockError> check_ommers(const eth::Block& block, const Node& parent,
-                                          const eth::ChainConfig& config) const;
-
     eth::ChainConfig config_;
     std::unordered_map<Hash32, Node> nodes_;
     const Node* head_ = nullptr;

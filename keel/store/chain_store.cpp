@@ -449,6 +449,17 @@ Result<void, StoreError> ChainStore::set_genesis_hash(const Hash32& hash) {
     return impl_->put_meta(kMetaGenesis, slice(hash));
 }
 
+Result<std::optional<Bytes>, StoreError> ChainStore::chain_spec() const {
+    auto v = impl_->get(kMeta, slice(kMetaChainSpec));
+    if (!v) return unexpected(v.error());
+    if (!*v) return std::optional<Bytes>{};
+    return std::optional<Bytes>{to_bytes(**v)};
+}
+
+Result<void, StoreError> ChainStore::set_chain_spec(BytesView genesis_json) {
+    return impl_->put_meta(kMetaChainSpec, slice(genesis_json));
+}
+
 Result<std::optional<std::uint64_t>, StoreError> ChainStore::merge_block() const {
     return impl_->get_u64(kMeta, slice(kMetaMergeBlock));
 }

@@ -289,6 +289,10 @@ class ChainStore {
     [[nodiscard]] Result<void, StoreError> set_chain_id(std::uint64_t id);
     [[nodiscard]] Result<std::optional<Hash32>, StoreError> genesis_hash() const;
     [[nodiscard]] Result<void, StoreError> set_genesis_hash(const Hash32& hash);
+    /// The genesis file the store was initialised from (`keel init`): its config is the chain's
+    /// rules for an executing import. nullopt for a store made by a history-only import.
+    [[nodiscard]] Result<std::optional<Bytes>, StoreError> chain_spec() const;
+    [[nodiscard]] Result<void, StoreError> set_chain_spec(BytesView genesis_json);
     /// First post-merge block (EIP-3675), when known.
     [[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> merge_block() const;
     [[nodiscard]] Result<void, StoreError> set_merge_block(std::uint64_t number);

@@ -332,7 +332,70 @@ struct Importer::Impl {
                                              FileImportReport& report);
     // Takes blocks the store already holds off the progress total.
     void skip_in_progress(std::uint64_t blocks) const;
+    // Writes configuration learnt from the blocks being linked (and clears what it wrote).
+    Result<void, ImportError> write_config(std::optional<std::uint64_t>& new_chain_id,
+                                           std::optional<Hash32>& new_genesis,
+                                           std::optional<std::uint64_t>& new_merge);
+    // Executes one linked block and stores it with its receipts and state in one write.
+    Result<void, ImportError> execute_and_store(const std::filesystem::path& path, const Staged& s,
+                                                FileImportReport& report);
 };
+
+Result<void, ImportError> Importer::Impl::write_config(std::optional<std::uint64_t>& new_chain_id,
+                                                       std::optional<Hash32>& new_genesis,
+                                                       std::optional<std::uint64_t>& new_merge) {
+    auto store_fail = [](const StoreError& e) { return unexpected(ImportError{e.message}); };
+    if (new_chain_id) {
+        if (auto r = store->set_chain_id(*new_chain_id); !r) return store_fail(r.error());
+        chain_id = new_chain_id;
+        new_chain_id.reset();
+    }
+    if (new_genesis) {
+        if (auto r = store->set_genesis_hash(*new_genesis); !r) return store_fail(r.error());
+        genesis = new_genesis;
+        new_genesis.reset();
+    }
+    if (new_merge) {
+        if (auto r = store->set_merge_block(*new_merge); !r) return store_fail(r.error());
+        merge_block = new_merge;
+        new_merge.reset();
+    }
+    return {};
+}
+
+Result<void, ImportError> Importer::Impl::execute_and_store(const std::filesystem::path& path,
+                                                            const Staged& s,
+                                                            FileImportReport& report) {
+    auto out = options.executor->execute(LinkedBlock{.number = s.number,
+                                                     .hash = s.hash,
+                                                     .header_rlp = s.header_rlp,
+                                                     .body_rlp = s.body_rlp,
+                                                     .tx_count = s.tx_hashes.size()});
+    if (!out) return unexpected(file_error(path, block_prefix(s.number) + out.error()));
+    // An archive's receipts must be the ones execution made (their root is already checked
+    // against the header; this compares every byte).
+    if (!s.receipts_rlp.empty() && s.receipts_rlp != out->receipts_rlp) {
+        return unexpected(file_error(
+            path, block_prefix(s.number) + "the archive's receipts differ from execution's"));
+    }
+    const BlockToStore row{.number = s.number,
+                           .hash = s.hash,
+                           .header_rlp = s.header_rlp,
+                           .body_rlp = s.body_rlp,
+                           .receipts_rlp = out->receipts_rlp,
+                           .total_difficulty = s.td,
+                           .tx_hashes = s.tx_hashes};
+    if (auto r = store->put_blocks(std::span(&row, 1), &out->state); !r) {
+        return unexpected(ImportError{r.error().message});
+    }
+    tip = Tip{s.number, s.hash, s.td, s.difficulty};
+    if (!tail) tail = s.number;
+    report.imported += 1;
+    report.transactions += s.tx_hashes.size();
+    report.gas_used += out->gas_used;
+    if (options.progress) options.progress->advance(1, s.tx_hashes.size());
+    return {};
+}
 
 Result<void, ImportError> Importer::Impl::load() {
     auto fail = [](const StoreError& e) { return unexpected(ImportError{e.message}); };
@@ -360,7 +423,12 @@ Result<void, ImportError> Importer::Impl::load() {
     auto merge = store->merge_block();
     if (!merge) return fail(merge.error());
     merge_block = *merge;
-    if (!*head) return {};
+    if (!*head) {
+        if (options.executor == nullptr) return {};
+        return unexpected(ImportError{
+            "store: the datadir holds no state to execute on: run keel init first, or import "
+            "with --no-execute (history only)"});
+    }
     const std::uint64_t n = **head;
     auto hash = store->canonical_hash(n);
     auto td = store->total_difficulty(n);
@@ -379,6 +447,22 @@ Result<void, ImportError> Importer::Impl::load() {
                         "'s header does not decode: " + eth::to_string(header.error())});
     }
     tip = Tip{n, hash->value, td->value, header->difficulty};
+    if (options.executor != nullptr) {
+        // Executing needs the head's state: a history-only import may have gone past it.
+        auto state = state_head(*store);
+        if (!state) return fail(state.error());
+        if (!*state) {
+            return unexpected(ImportError{
+                "store: the datadir holds no state to execute on: run keel init first, or "
+                "import with --no-execute (history only)"});
+        }
+        if ((*state)->number != n || (*state)->hash != hash->value) {
+            return unexpected(ImportError{
+                "store: the state is at block " + std::to_string((*state)->number) +
+                " but the chain head is block " + std::to_string(n) +
+                " (imported with --no-execute): executing from here needs the head's state"});
+        }
+    }
     return {};
 }
 
@@ -570,24 +654,26 @@ Result<void, ImportError> Importer::Impl::link_and_store(const std::filesystem::
             }
             if (!cid) new_chain_id = s.chain_id;
         }
+        if (options.executor != nullptr) {
+            // Executing: this block is executed on the stored head's state and written alone,
+            // with its receipts and state, before the next one is executed on top of it.
+            if (auto r = write_config(new_chain_id, new_genesis, new_merge); !r) return r;
+            if (auto r = execute_and_store(path, s, report); !r) {
+                error = std::move(r.error());
+                break;
+            }
+        }
         t = Tip{s.number, s.hash, s.td, s.difficulty};
+    }
+    if (options.executor != nullptr) {
+        if (error) return unexpected(std::move(*error));
+        return {};
     }
 
     if (good > 0) {
         // Configuration first: a crash between these writes and the blocks' batch leaves values
         // that the re-run derives again.
-        if (new_chain_id) {
-            if (auto r = store->set_chain_id(*new_chain_id); !r) return store_fail(r.error());
-            chain_id = new_chain_id;
-        }
-        if (new_genesis) {
-            if (auto r = store->set_genesis_hash(*new_genesis); !r) return store_fail(r.error());
-            genesis = new_genesis;
-        }
-        if (new_merge) {
-            if (auto r = store->set_merge_block(*new_merge); !r) return store_fail(r.error());
-            merge_block = new_merge;
-        }
+        if (auto r = write_config(new_chain_id, new_genesis, new_merge); !r) return r;
         rows.clear();
         std::uint64_t txs = 0;
         for (std::size_t i = 0; i < good; ++i) {

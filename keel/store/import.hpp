@@ -42,6 +42,7 @@
 #include "keel/common/progress.hpp"
 #include "keel/common/result.hpp"
 #include "keel/store/chain_store.hpp"
+#include "keel/store/state_store.hpp"
 
 namespace keel::store {
 
@@ -85,12 +86,41 @@ inline const std::string& to_string(const ImportError& e) noexcept {
 [[nodiscard]] Result<ChainFileInfo, ImportError> inspect_chain_file(
     const std::filesystem::path& path);
 
+/// A block the importer has linked to the store's head (its parent), handed to an executor.
+struct LinkedBlock {
+    std::uint64_t number = 0;
+    Hash32 hash;
+    BytesView header_rlp;
+    BytesView body_rlp;
+    std::size_t tx_count = 0;
+};
+
+/// Executes blocks for an executing import: the block on its parent's post-state, which the
+/// store holds. The executing import lives above the store (keel/blockchain); the importer
+/// only links, writes and reports.
+class BlockExecutor {
+  public:
+    virtual ~BlockExecutor() = default;
+    /// What executing a block produced, to store with it in one atomic write.
+    struct Output {
+        Bytes receipts_rlp;  ///< rlp(list of receipts), typed ones as strings
+        StateUpdate state;
+        std::uint64_t gas_used = 0;
+    };
+    /// Executes `block`. Errors: one line naming what is wrong ("state root: header 0x.., computed
+    /// 0x.."); the importer adds the file and the block number.
+    [[nodiscard]] virtual Result<Output, std::string> execute(const LinkedBlock& block) = 0;
+};
+
 struct ImportOptions {
     /// Blocks per atomic write.
     std::size_t batch_blocks = 256;
     /// Advanced by blocks (and transactions as the secondary count) as they are stored; blocks
     /// the store already holds are taken off its total. May be null.
     Progress* progress = nullptr;
+    /// Executes every block before it is stored (one block per atomic write, with its receipts
+    /// and state); null: a history-only import. Must outlive the importer.
+    BlockExecutor* executor = nullptr;
 };
 
 /// What one file's import did.
@@ -99,6 +129,7 @@ struct FileImportReport {
     std::uint64_t imported = 0;      ///< blocks written
     std::uint64_t transactions = 0;  ///< transactions in the blocks written
     std::uint64_t skipped = 0;       ///< blocks the store already held
+    std::uint64_t gas_used = 0;      ///< gas of the blocks executed
 };
 
 /// Imports files into one store, one after the other. Holds the tip (the last block stored) in

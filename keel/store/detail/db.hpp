@@ -67,6 +67,8 @@ constexpr std::string_view kMetaSchema = "schema_version";       // BE8
 constexpr std::string_view kMetaStateHead = "state_head";
 // The lowest block whose state can still be read (history below it is pruned): BE8.
 constexpr std::string_view kMetaStateFloor = "state_floor";
+// The genesis file (JSON) `keel init` was given.
+constexpr std::string_view kMetaChainSpec = "chain_spec";
 constexpr std::uint64_t kSchemaVersion = 1;
 
 using NumKey = std::array<char, 8>;

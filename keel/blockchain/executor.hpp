@@ -1,0 +1,57 @@
+#pragma once
+/// The executing import's executor: each block executed on its parent's post-state as the
+/// chain store holds it, through chain::execute_block (the code path of `keel evm blocktest` and
+/// of replays for tracing), its header checked against its parent (header_rules.hpp) and its
+/// ommers against its ancestors (ommers.hpp), every field execution produces compared with the
+/// header (state root, receipts root, logs bloom, gas used, blob gas used, requests hash), and
+/// the state rows prepared for the store's atomic write (store/state_store.hpp).
+///
+/// Layering (docs/architecture.md): the executing import sits above both `store` (where blocks
+/// and state are kept) and `chain` (how a block is executed), in `blockchain`, L6.
+///
+/// Threading: one block at a time on the calling thread (execute_block recovers senders on the
+/// oneTBB pool).
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "keel/common/result.hpp"
+#include "keel/eth/chain_config.hpp"
+#include "keel/store/chain_store.hpp"
+#include "keel/store/import.hpp"
+
+namespace keel::blockchain {
+
+/// Where an executing import's time went, summed over the blocks executed.
+struct ExecutionTimes {
+    std::chrono::nanoseconds checks{};     ///< decoding, header and ommer rules
+    std::chrono::nanoseconds execution{};  ///< transactions, system calls, rewards (EVM)
+    std::chrono::nanoseconds state{};      ///< state rows and roots (trie updates)
+    std::uint64_t blocks = 0;
+    std::uint64_t gas = 0;
+};
+
+class StoreExecutor final : public store::BlockExecutor {
+  public:
+    /// An executor over `store` (which must outlive it) with the rules of the chain spec the
+    /// store was initialised from. Errors: no chain spec in the store (not made by keel init),
+    /// a chain spec that does not parse, a read failure.
+    [[nodiscard]] static Result<std::unique_ptr<StoreExecutor>, std::string> create(
+        store::ChainStore& store);
+
+    [[nodiscard]] Result<Output, std::string> execute(const store::LinkedBlock& block) override;
+
+    const ExecutionTimes& times() const noexcept { return times_; }
+    const eth::ChainConfig& config() const noexcept { return config_; }
+
+  private:
+    StoreExecutor(store::ChainStore& store, eth::ChainConfig config)
+        : store_(&store), config_(std::move(config)) {}
+
+    store::ChainStore* store_;
+    eth::ChainConfig config_;
+    ExecutionTimes times_;
+};
+
+}  // namespace keel::blockchain

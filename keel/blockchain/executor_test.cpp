@@ -1,0 +1,150 @@
+#include "keel/blockchain/executor.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "keel/blockchain/init.hpp"
+#include "keel/chain/genesis.hpp"
+#include "keel/common/hex.hpp"
+#include "keel/eth/block.hpp"
+#include "keel/rlp/decode.hpp"
+#include "keel/store/state_store.hpp"
+#include "test/testutil/temp_dir.hpp"
+
+namespace keel::blockchain {
+namespace {
+
+const std::filesystem::path kRpcTests = std::filesystem::path(KEEL_VECTORS_DIR) / "rpc" / "tests";
+
+std::string read_text(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+struct Initialised {
+    testutil::TempDir dir{"blockchain"};
+    std::optional<store::ChainStore> store;
+    chain::Genesis genesis;
+};
+
+void init_hive(Initialised& out) {
+    const std::string json = read_text(kRpcTests / "genesis.json");
+    ASSERT_FALSE(json.empty()) << "missing " << (kRpcTests / "genesis.json");
+    auto g = chain::parse_genesis(json);
+    ASSERT_TRUE(g.has_value()) << chain::to_string(g.error());
+    out.genesis = std::move(*g);
+    auto s = store::ChainStore::create(out.dir.path() / "db");
+    ASSERT_TRUE(s.has_value()) << s.error().message;
+    out.store.emplace(std::move(*s));
+    auto r = init_store(*out.store, out.genesis, json);
+    ASSERT_TRUE(r.has_value()) << r.error();
+    EXPECT_FALSE(r->already);
+    EXPECT_EQ(r->state_root, out.genesis.header.state_root);
+}
+
+// The hive rpc-compat chain (Homestead to Osaka/BPO2: proof-of-work blocks with ommers, the
+// Merge, blobs, Prague requests) imported executing: every block's roots checked on the way,
+// the head and its state root as the suite's headfcu.json and blocks say.
+TEST(Blockchain, HiveChainImportsExecutingWithEveryRootChecked) {
+    Initialised w;
+    init_hive(w);
+    auto executor = StoreExecutor::create(*w.store);
+    ASSERT_TRUE(executor.has_value()) << executor.error();
+    auto importer = store::Importer::create(*w.store, {.executor = executor->get()});
+    ASSERT_TRUE(importer.has_value()) << importer.error().message;
+    auto report = importer->import_file(kRpcTests / "chain.rlp");
+    ASSERT_TRUE(report.has_value()) << report.error().message;
+    EXPECT_GT(report->imported, 50u);
+
+    auto head = store::state_head(*w.store);
+    ASSERT_TRUE(head.has_value() && head->has_value());
+    EXPECT_EQ(hex::encode((*head)->hash.view(), {.prefix = true}),
+              "0xd226371d0b1551adb03fb52b71f08e3e11247fe9b1af994768af8cdaa8e7dcd7");
+    EXPECT_EQ(hex::encode((*head)->state_root.view()).substr(0, 8), "6da8f636");
+    auto chain_head = w.store->head();
+    ASSERT_TRUE(chain_head.has_value() && chain_head->has_value());
+    EXPECT_EQ(**chain_head, (*head)->number);
+    // Receipts were stored for every executed block.
+    auto receipts = w.store->receipts((*head)->number);
+    ASSERT_TRUE(receipts.has_value() && receipts->found());
+
+    // init again with the same genesis: nothing to do.
+    auto again = init_store(*w.store, w.genesis, read_text(kRpcTests / "genesis.json"));
+    ASSERT_TRUE(again.has_value()) << again.error();
+    EXPECT_TRUE(again->already);
+}
+
+// A block whose state root is wrong is refused with its number and both roots; the blocks
+// before it stay, nothing of it is stored.
+TEST(Blockchain, WrongStateRootIsRefusedAndNothingOfTheBlockIsStored) {
+    Initialised w;
+    init_hive(w);
+    // Rewrite block 3's header with another state root, in a copy of the chain file.
+    const std::string chain = read_text(kRpcTests / "chain.rlp");
+    Bytes bytes(chain.begin(), chain.end());
+    auto executor = StoreExecutor::create(*w.store);
+    ASSERT_TRUE(executor.has_value());
+    // Import blocks one by one through an RLP file of the first 3 blocks, then a bad 4th.
+    auto blocks = [&] {
+        std::vector<BytesView> out;
+        BytesView rest(bytes);
+        while (!rest.empty()) {
+            auto item = rlp::detail::parse_item(rest.data(), rest.size(), 0);
+            if (!item) break;
+            out.push_back(rest.first(item->size()));
+            rest = rest.subspan(item->size());
+        }
+        return out;
+    }();
+    ASSERT_GT(blocks.size(), 5u);
+    std::size_t first = 0;
+    {
+        auto b0 = eth::decode_block(blocks[0]);
+        ASSERT_TRUE(b0.has_value());
+        if (b0->header.number == 0) first = 1;
+    }
+    Bytes good;
+    for (std::size_t i = first; i < first + 3; ++i)
+        good.insert(good.end(), blocks[i].begin(), blocks[i].end());
+    auto bad_block = eth::decode_block(blocks[first + 3]);
+    ASSERT_TRUE(bad_block.has_value());
+    bad_block->header.state_root[0] ^= 0x01;
+    const Bytes bad = eth::encode(*bad_block);
+    Bytes file = good;
+    file.insert(file.end(), bad.begin(), bad.end());
+    const auto path = w.dir.path() / "bad.rlp";
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(file.data()),
+               static_cast<std::streamsize>(file.size()));
+    auto importer = store::Importer::create(*w.store, {.executor = executor->get()});
+    ASSERT_TRUE(importer.has_value());
+    auto r = importer->import_file(path);
+    ASSERT_FALSE(r.has_value());
+    const std::string& msg = r.error().message;
+    EXPECT_NE(msg.find("block " + std::to_string(bad_block->header.number) + ": "),
+              std::string::npos)
+        << msg;
+    EXPECT_NE(msg.find("state root"), std::string::npos) << msg;
+    auto head = store::state_head(*w.store);
+    ASSERT_TRUE(head.has_value() && head->has_value());
+    EXPECT_EQ((*head)->number, bad_block->header.number - 1);
+    auto chain_head = w.store->head();
+    ASSERT_TRUE(chain_head.has_value() && chain_head->has_value());
+    EXPECT_EQ(**chain_head, bad_block->header.number - 1);
+}
+
+TEST(Blockchain, ExecutorNeedsAChainSpec) {
+    testutil::TempDir dir("blockchain-nospec");
+    auto s = store::ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(s.has_value());
+    auto e = StoreExecutor::create(*s);
+    ASSERT_FALSE(e.has_value());
+    EXPECT_NE(e.error().find("keel init"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace keel::blockchain
