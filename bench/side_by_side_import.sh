@@ -51,7 +51,7 @@ keel_import() {
     local pin=() t0 t1 line
     [[ -n "$1" ]] && pin=(taskset -c "$1")
     t0=$(now)
-    "${pin[@]}" "$keel" import --quiet --datadir "$work/small-datadir" "$small" >"$work/small-import.txt"
+    "${pin[@]}" "$keel" import --no-execute --quiet --datadir "$work/small-datadir" "$small" >"$work/small-import.txt"
     t1=$(now)
     line=$(grep '^import:' "$work/small-import.txt")
     keel_tx=$(sed -E 's/.*, ([0-9]+) tx\/s.*/\1/' <<<"$line")
@@ -84,7 +84,7 @@ if [[ ! -s "$big" ]]; then
         --out "$big" 2>/dev/null
 fi
 rm -rf "$work/big-datadir"
-"$keel" import --quiet --datadir "$work/big-datadir" "$big" >"$work/big-import.txt"
+"$keel" import --no-execute --quiet --datadir "$work/big-datadir" "$big" >"$work/big-import.txt"
 echo
 echo "import of $prune_blocks blocks: $(grep '^import:' "$work/big-import.txt" | sed 's/^import: //')"
 "$keel" storage prune-pre-merge-blocks --quiet --datadir "$work/big-datadir" >"$work/prune.txt"

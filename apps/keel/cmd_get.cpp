@@ -43,44 +43,9 @@ std::string floor_note(const store::ChainStore& chain) {
     return floor == 0 ? std::string() : fmt::format(" (history below block {} is pruned)", floor);
 }
 
-// A block argument: latest, earliest, a 32-byte hash, or a number (decimal or 0x-hex).
-std::uint64_t resolve_block(const store::ChainStore& chain, const std::string& arg) {
-    if (arg == "latest") {
-        auto head = must(chain.head());
-        if (!head) fail("get block latest: the store is empty");
-        return *head;
-    }
-    if (arg == "earliest") {
-        auto tail = must(chain.tail());
-        if (!tail) fail("get block earliest: the store is empty");
-        return *tail;
-    }
-    if (arg.size() == 66 && arg.starts_with("0x")) {
-        auto hash = hex::decode_fixed<Hash32>(arg);
-        if (!hash)
-            throw Failure{kExitUsage,
-                          fmt::format("get block: bad hash {}: {}", arg, to_string(hash.error()))};
-        auto n = must(chain.block_number(*hash));
-        if (!n.found())
-            fail(fmt::format("get block {}: no block with this hash in the store", arg));
-        return n.value;
-    }
-    std::uint64_t n = 0;
-    const bool is_hex = arg.starts_with("0x");
-    const char* b = arg.data() + (is_hex ? 2 : 0);
-    const char* e = arg.data() + arg.size();
-    auto [p, ec] = std::from_chars(b, e, n, is_hex ? 16 : 10);
-    if (b == e || ec != std::errc{} || p != e) {
-        throw Failure{kExitUsage, fmt::format("get block: '{}' is not a block number, a 32-byte "
-                                              "hash, latest or earliest",
-                                              arg)};
-    }
-    return n;
-}
-
 void get_block(const GetArgs& args) {
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
-    const std::uint64_t number = resolve_block(chain, args.what);
+    const std::uint64_t number = resolve_block(chain, args.what, "get block");
     auto hash = must(chain.canonical_hash(number));
     auto header_rlp = must(chain.header_by_number(number));
     if (!hash.found() || !header_rlp.found()) {
@@ -165,8 +130,8 @@ void get_tx(const GetArgs& args) {
 }  // namespace
 
 void add_get_command(CLI::App& app) {
-    auto* get =
-        app.add_subcommand("get", "Read blocks and transactions from a datadir (JSON-RPC shapes)");
+    auto* get = app.add_subcommand(
+        "get", "Read blocks, transactions and state from a datadir (JSON-RPC shapes)");
     get->require_subcommand(1);
 
     auto block_args = std::make_shared<GetArgs>();
@@ -184,6 +149,8 @@ void add_get_command(CLI::App& app) {
     tx->add_option("--datadir", tx_args->datadir, "the chain store's directory")->required();
     tx->add_option("hash", tx_args->what, "the transaction hash")->required();
     tx->callback([tx_args] { get_tx(*tx_args); });
+
+    add_get_state_commands(*get);
 }
 
 }  // namespace keel::cli

@@ -14,8 +14,11 @@
 #include "apps/keel/commands.hpp"
 #include "apps/keel/datadir.hpp"
 #include "apps/keel/input.hpp"
+#include "keel/blockchain/executor.hpp"
+#include "keel/common/hex.hpp"
 #include "keel/common/progress.hpp"
 #include "keel/store/import.hpp"
+#include "keel/store/state_store.hpp"
 
 namespace keel::cli {
 namespace {
@@ -25,6 +28,7 @@ struct ImportArgs {
     std::vector<std::string> files;
     std::size_t batch = 256;
     bool quiet = false;
+    bool no_execute = false;
 };
 
 std::string describe_file(const store::FileImportReport& r) {
@@ -88,8 +92,18 @@ void import_into(const ImportArgs& args, const std::vector<store::ChainFileInfo>
                  std::uint64_t total, store::ChainStore& chain) {
     Progress progress("import", total,
                       {.enabled = !args.quiet, .unit = "blocks", .secondary_unit = "tx"});
-    auto importer =
-        store::Importer::create(chain, {.batch_blocks = args.batch, .progress = &progress});
+    std::unique_ptr<blockchain::StoreExecutor> executor;
+    if (!args.no_execute) {
+        auto e = blockchain::StoreExecutor::create(chain);
+        if (!e) {
+            throw Failure{kExitBadData,
+                          "import: the datadir holds no state to execute on (" + e.error() +
+                              "): run keel init first, or import with --no-execute (history only)"};
+        }
+        executor = std::move(*e);
+    }
+    auto importer = store::Importer::create(
+        chain, {.batch_blocks = args.batch, .progress = &progress, .executor = executor.get()});
     if (!importer) throw Failure{kExitBadData, import_failure(args, importer.error())};
 
     const auto t0 = std::chrono::steady_clock::now();
@@ -121,6 +135,24 @@ void import_into(const ImportArgs& args, const std::vector<store::ChainFileInfo>
         static_cast<unsigned long long>(blocks), static_cast<unsigned long long>(txs), s,
         s > 0 ? static_cast<double>(blocks) / s : 0.0, s > 0 ? static_cast<double>(txs) / s : 0.0,
         head_text.c_str());
+    if (executor) {
+        const blockchain::ExecutionTimes& t = executor->times();
+        auto sec = [](std::chrono::nanoseconds ns) {
+            return std::chrono::duration<double>(ns).count();
+        };
+        const double exec_s = sec(t.checks + t.execution + t.state);
+        std::printf(
+            "executed: %llu blocks, %.3f Mgas, %.1f Mgas/s overall; time: checks %.2f s, "
+            "execution %.2f s, state and roots %.2f s, writes and the rest %.2f s\n",
+            static_cast<unsigned long long>(t.blocks), static_cast<double>(t.gas) / 1e6,
+            s > 0 ? static_cast<double>(t.gas) / 1e6 / s : 0.0, sec(t.checks), sec(t.execution),
+            sec(t.state), std::max(0.0, s - exec_s));
+        if (auto state = store::state_head(chain); state && *state) {
+            std::printf("state: block %llu, root %s\n",
+                        static_cast<unsigned long long>((*state)->number),
+                        hex::encode((*state)->state_root.view(), {.prefix = true}).c_str());
+        }
+    }
 }
 
 // Bad usage (exit 2), found before anything is read or created: a --datadir that is a file, an
@@ -178,8 +210,9 @@ void add_import_command(CLI::App& app) {
     auto args = std::make_shared<ImportArgs>();
     auto* cmd = app.add_subcommand(
         "import",
-        "Import chain history from era1 archives and RLP chain files (geth export) into a "
-        "datadir; every block is checked first; re-running resumes");
+        "Import blocks from era1 archives and RLP chain files (geth export) into a datadir made "
+        "by keel init, executing each on its parent's state (--no-execute: history only); "
+        "re-running resumes");
     cmd->add_option("--datadir", args->datadir,
                     "the chain store's directory (created if missing; removed again if the import "
                     "fails before storing a block)")
@@ -189,6 +222,10 @@ void add_import_command(CLI::App& app) {
     cmd->add_option("--batch", args->batch, "blocks per atomic write")
         ->check(whole_number("a batch size", 1, 100000));
     cmd->add_flag("--quiet", args->quiet, "no progress output");
+    cmd->add_flag("--no-execute", args->no_execute,
+                  "store history only: no execution, no receipts from RLP files, no state (for "
+                  "ranges whose state keel does not have); by default every block is executed "
+                  "on the state keel init made");
     cmd->callback([args] { run_import(*args); });
 }
 

@@ -13,8 +13,11 @@ void add_keccak_command(CLI::App& app);
 void add_rlp_command(CLI::App& app);
 void add_tx_command(CLI::App& app);
 void add_block_command(CLI::App& app);
+void add_init_command(CLI::App& app);
 void add_import_command(CLI::App& app);
 void add_get_command(CLI::App& app);
+/// keel get account|balance|nonce|code|storage, on the `get` subcommand.
+void add_get_state_commands(CLI::App& get);
 void add_ssz_command(CLI::App& app);
 void add_devnet_command(CLI::App& app);
 void add_storage_command(CLI::App& app);

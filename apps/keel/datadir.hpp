@@ -1,7 +1,10 @@
 #pragma once
 // Opening the chain store of a --datadir for the commands that read or write it.
 
+#include <cstdint>
 #include <filesystem>
+#include <string>
+#include <string_view>
 
 #include "keel/store/chain_store.hpp"
 
@@ -17,5 +20,11 @@ enum class Access {
 /// Opens the store in `dir`. Throws Failure (exit 1) with the store's one-line message, e.g.
 /// for a directory that holds no store or a store another process is creating.
 store::ChainStore open_datadir(const std::filesystem::path& dir, Access access);
+
+/// A block argument: latest, earliest, a 32-byte hash, or a number (decimal or 0x-hex), as a
+/// canonical block number of `chain`. Throws Failure: exit 2 for what is not a block argument,
+/// exit 1 for an empty store or an unknown hash; messages start with `what` ("get block").
+std::uint64_t resolve_block(const store::ChainStore& chain, const std::string& arg,
+                            std::string_view what);
 
 }  // namespace keel::cli

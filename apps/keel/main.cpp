@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
     keel::cli::add_rlp_command(app);
     keel::cli::add_tx_command(app);
     keel::cli::add_block_command(app);
+    keel::cli::add_init_command(app);
     keel::cli::add_import_command(app);
     keel::cli::add_get_command(app);
     keel::cli::add_ssz_command(app);

@@ -71,5 +71,8 @@ std::uint64_t network_chain_id(Network n) noexcept;
 /// 0xd4e56740…cb8fa3, Sepolia 0x25a5cc10…3e6dd9, Holesky 0xb5f7f912…61bde4, Hoodi
 /// 0xbbe31286…7c971b.
 Hash32 network_genesis_hash(Network n) noexcept;
+/// The network's genesis file (go-ethereum's format, Besu's current schedule; compiled in from
+/// keel/chain/networks/), for parse_genesis().
+std::string_view network_genesis_json(Network n) noexcept;
 
 }  // namespace keel::chain

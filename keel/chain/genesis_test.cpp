@@ -199,3 +199,21 @@ TEST(Genesis, BadFilesNameTheField) {
 
 }  // namespace
 }  // namespace keel::chain
+
+namespace keel::chain {
+namespace {
+
+// The genesis files compiled into keel give each network's published genesis hash.
+TEST(Genesis, CompiledInNetworksGiveTheirGenesisHashes) {
+    for (Network n : {Network::mainnet, Network::sepolia, Network::holesky, Network::hoodi}) {
+        const std::string_view text = network_genesis_json(n);
+        ASSERT_GT(text.size(), 1000u) << network_name(n);
+        auto g = parse_genesis(text);
+        ASSERT_TRUE(g.has_value()) << network_name(n) << ": " << to_string(g.error());
+        EXPECT_EQ(g->header.hash(), network_genesis_hash(n)) << network_name(n);
+        EXPECT_EQ(static_cast<std::uint64_t>(g->config.chain_id[0]), network_chain_id(n));
+    }
+}
+
+}  // namespace
+}  // namespace keel::chain

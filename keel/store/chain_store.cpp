@@ -336,6 +336,16 @@ Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> bl
     return {};
 }
 
+Result<void, StoreError> ChainStore::put_state(const StateUpdate& state) {
+    Impl& d = *impl_;
+    const std::lock_guard lock(d.write_mutex);
+    rocksdb::WriteBatch batch;
+    if (auto r = add_state_rows(d, state, batch); !r) return unexpected(r.error());
+    const rocksdb::Status s = d.db->Write(d.write_options, &batch);
+    if (!s.ok()) return unexpected(d.error("write", s));
+    return {};
+}
+
 Result<Read<Bytes>, StoreError> ChainStore::header_by_number(std::uint64_t number) const {
     return impl_->by_number(kHeaders, number, false);
 }

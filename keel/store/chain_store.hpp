@@ -200,6 +200,10 @@ class ChainStore {
     [[nodiscard]] Result<void, StoreError> put_blocks(std::span<const BlockToStore> blocks,
                                                       const StateUpdate* state = nullptr);
 
+    /// Writes state rows alone (an unwind: state_store.hpp) with the new state head, in one
+    /// atomic batch. Errors: a RocksDB write failure.
+    [[nodiscard]] Result<void, StoreError> put_state(const StateUpdate& state);
+
     // ---- reads (never pruned: headers, canonical hashes, TD) ---------------------------------
 
     /// rlp(header) of the canonical block `number`.

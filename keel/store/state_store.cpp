@@ -4,6 +4,7 @@
 #include <rocksdb/options.h>
 
 #include <algorithm>
+#include <map>
 #include <mutex>
 #include <unordered_set>
 
@@ -310,6 +311,132 @@ Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, st
         const NumKey n = num_key(number);
         put_row(u, Family::change_sets, Bytes(n.begin(), n.end()), std::move(change_set));
     }
+    u.state_root = *root;
+    return u;
+}
+
+Result<StateUpdate, StoreError> prepare_state_unwind(const ChainStore& store, std::uint64_t number,
+                                                     const Hash32& parent_hash,
+                                                     const Hash32& parent_state_root) {
+    const detail::Db& d = detail::Access::of(store);
+    const rocksdb::ReadOptions ro;
+    const std::string where = "unwinding block " + std::to_string(number) + ": ";
+    auto head = read_state_head(d, ro);
+    if (!head) return unexpected(head.error());
+    if (!*head || (*head)->number != number || number == 0) {
+        return unexpected(state_error(d, where + "the state head is not this block"));
+    }
+    const NumKey n = num_key(number);
+    auto cs =
+        get_at(d, ro, kChangeSets, BytesView(reinterpret_cast<const std::uint8_t*>(n.data()), 8));
+    if (!cs) return unexpected(cs.error());
+    if (!*cs) {
+        return unexpected(state_error(d, where + "no change set (its state history is not kept)"));
+    }
+    // The change set, grouped by account (accounts in key order: the trie walks fewer nodes).
+    std::map<Hash32, std::vector<Hash32>> slots_of;
+    const BytesView rec = as_bytes(**cs);
+    for (std::size_t i = 0; i < rec.size();) {
+        const std::uint8_t kind = rec[i];
+        const std::size_t len = kind == kChangedAccount ? 33 : 65;
+        if ((kind != kChangedAccount && kind != kChangedSlot) || rec.size() - i < len) {
+            return unexpected(corrupt(d.path, "change set of block " + std::to_string(number)));
+        }
+        const Hash32 a = *Hash32::from(rec.subspan(i + 1, 32));
+        auto& slots = slots_of[a];
+        if (kind == kChangedSlot) slots.push_back(*Hash32::from(rec.subspan(i + 33, 32)));
+        i += len;
+    }
+
+    StateUpdate u;
+    u.number = number - 1;
+    u.block_hash = parent_hash;
+    const TrieRows account_rows(d, kAccountTrie, {});
+    trie::Updater accounts(account_rows, (*head)->state_root);
+    for (const auto& [a, slots] : slots_of) {
+        auto current_rlp = get_at(d, ro, kAccounts, a.view());
+        if (!current_rlp) return unexpected(current_rlp.error());
+        std::optional<state::Account> current;
+        if (*current_rlp) {
+            current = decode_account(as_bytes(**current_rlp));
+            if (!current) return unexpected(corrupt(d.path, "account 0x" + hex::encode(a.view())));
+        }
+        const Bytes history_key = with_block(a.view(), number);
+        auto old_rlp = get_at(d, ro, kAccountHistory, history_key);
+        if (!old_rlp) return unexpected(old_rlp.error());
+        if (!*old_rlp) {
+            return unexpected(state_error(
+                d, where + "history row of account 0x" + hex::encode(a.view()) + " missing"));
+        }
+        erase_row(u, Family::account_history, history_key);
+        std::optional<state::Account> old;
+        if (!(*old_rlp)->empty()) {
+            old = decode_account(as_bytes(**old_rlp));
+            if (!old)
+                return unexpected(corrupt(d.path, "account history 0x" + hex::encode(a.view())));
+        }
+        ++u.accounts;
+        if (!slots.empty()) {
+            const TrieRows slot_rows(d, kStorageTrie, a.view());
+            trie::Updater trie_slots(slot_rows, current ? current->storage_root : trie::kEmptyRoot);
+            for (const Hash32& s : slots) {
+                const Bytes flat_key = concat(a.view(), s.view());
+                const Bytes slot_key = with_block(flat_key, number);
+                auto v = get_at(d, ro, kStorageHistory, slot_key);
+                if (!v) return unexpected(v.error());
+                if (!*v) {
+                    return unexpected(state_error(d, where + "history row of a slot of 0x" +
+                                                         hex::encode(a.view()) + " missing"));
+                }
+                erase_row(u, Family::storage_history, slot_key);
+                ++u.slots;
+                if ((*v)->empty()) {
+                    erase_row(u, Family::storage, flat_key);
+                    trie_slots.put(s.view(), {});
+                } else {
+                    trie_slots.put(s.view(), as_bytes(**v));
+                    put_row(u, Family::storage, flat_key, to_bytes(**v));
+                }
+            }
+            trie::NodeChanges nodes;
+            auto root = trie_slots.commit(nodes);
+            if (!root) {
+                return unexpected(state_error(
+                    d, where + "storage trie of 0x" + hex::encode(a.view()) + ": " +
+                           (slot_rows.failure.empty() ? root.error() : slot_rows.failure)));
+            }
+            const Hash32 want = old ? old->storage_root : trie::kEmptyRoot;
+            if (*root != want) {
+                return unexpected(state_error(
+                    d, where + "storage root of 0x" + hex::encode(a.view()) + " comes back as 0x" +
+                           hex::encode(root->view()) + ", the account before the block had 0x" +
+                           hex::encode(want.view())));
+            }
+            add_trie_rows(u, Family::storage_trie, a.view(), nodes);
+        }
+        if (old) {
+            Bytes enc = state::encode_account(*old);
+            accounts.put(a.view(), enc);
+            put_row(u, Family::accounts, Bytes(a.begin(), a.end()), std::move(enc));
+        } else {
+            accounts.put(a.view(), {});
+            erase_row(u, Family::accounts, Bytes(a.begin(), a.end()));
+        }
+    }
+    trie::NodeChanges nodes;
+    auto root = accounts.commit(nodes);
+    if (!root) {
+        return unexpected(state_error(
+            d, where + "account trie: " +
+                   (account_rows.failure.empty() ? root.error() : account_rows.failure)));
+    }
+    if (*root != parent_state_root) {
+        return unexpected(state_error(d, where + "the state root comes back as 0x" +
+                                             hex::encode(root->view()) + ", the parent's is 0x" +
+                                             hex::encode(parent_state_root.view())));
+    }
+    add_trie_rows(u, Family::account_trie, {}, nodes);
+    erase_row(u, Family::change_sets, Bytes(n.begin(), n.end()));
     u.state_root = *root;
     return u;
 }

@@ -79,6 +79,19 @@ struct StateUpdate {
     const ChainStore& store, std::uint64_t number, const Hash32& block_hash,
     std::span<const state::AccountChange> changes, bool history = true);
 
+/// Prepares the rows that take the store's state from block `number`'s post-state (the state
+/// head) back to its parent's: every account and slot the block's change set names gets its value
+/// before the block from the history rows, which go, with the change set; the tries are updated
+/// the same way, and the roots are checked: each restored account's storage root, and the state
+/// root against `parent_state_root`. The new state head is (number - 1, `parent_hash`). Writes
+/// nothing (ChainStore::put_state writes it). Errors: the state head is not `number`, the block's
+/// change set or a history row is missing (state history pruned, or damage), a root differs,
+/// a read failure.
+[[nodiscard]] Result<StateUpdate, StoreError> prepare_state_unwind(const ChainStore& store,
+                                                                   std::uint64_t number,
+                                                                   const Hash32& parent_hash,
+                                                                   const Hash32& parent_state_root);
+
 /// The state after one block, read through a consistent snapshot of the store taken when it was
 /// opened: an import writing meanwhile changes nothing a view reads. A StateReader for execution
 /// (eth_call, traces, the import itself), safe to use from many threads at once. Must not

@@ -140,6 +140,39 @@ TEST(StateStore, GenesisThenRandomBlocksMatchMemoryStateAtEveryBlock) {
     auto above = StateView::open(*store, 31);
     ASSERT_FALSE(above.has_value());
     EXPECT_NE(above.error().message.find("above the state head"), std::string::npos);
+
+    // Unwinding block by block gives back every earlier state: its root (checked by the unwind
+    // itself against the parent's) and every value, read at the head.
+    for (std::uint64_t n = 30; n >= 1; --n) {
+        auto u = prepare_state_unwind(*store, n, block_hash_of(n - 1), after[n - 1].state_root());
+        ASSERT_TRUE(u.has_value()) << "block " << n << ": " << u.error().message;
+        ASSERT_TRUE(store->put_state(*u).has_value());
+        auto h = state_head(*store);
+        ASSERT_TRUE(h.has_value() && h->has_value());
+        EXPECT_EQ((*h)->number, n - 1);
+        EXPECT_EQ((*h)->hash, block_hash_of(n - 1));
+        auto view = StateView::open(*store);
+        ASSERT_TRUE(view.has_value());
+        expect_same(*view, after[n - 1], kUniverse, "unwound to block " + std::to_string(n - 1));
+    }
+    // No history row or change set is left, and block 0 has none to unwind.
+    for (Family f : {Family::account_history, Family::storage_history, Family::change_sets}) {
+        auto c = store->cursor(f);
+        ASSERT_TRUE(c.has_value());
+        EXPECT_FALSE(c->valid()) << family_name(f);
+    }
+    EXPECT_FALSE(prepare_state_unwind(*store, 0, Hash32{}, Hash32{}).has_value());
+    // A wrong parent root is refused.
+    changes.clear();
+    state::AccountChange one;
+    one.address = address_of(3);
+    one.account = state::Account{.balance = Uint256(1)};
+    changes.push_back(one);
+    put_block(*store, 1, changes, true, root);
+    auto wrong = prepare_state_unwind(*store, 1, block_hash_of(0), Hash32{});
+    ASSERT_FALSE(wrong.has_value());
+    EXPECT_NE(wrong.error().message.find("the state root comes back as"), std::string::npos)
+        << wrong.error().message;
 }
 
 TEST(StateStore, ViewKeepsItsSnapshotWhileBlocksAreWritten) {

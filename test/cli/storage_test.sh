@@ -47,13 +47,13 @@ at=$((b25 + hb + hh + 33 + 33 + 21 + 1 + 5))
 printf "\\x$(printf %02x $(( $(od -An -tu1 -j "$at" -N1 "$tmp/bad.rlp") ^ 1 )))" |
     dd of="$tmp/bad.rlp" bs=1 seek="$at" conv=notrunc 2>/dev/null
 dd="$tmp/rw"
-expect_in rewind-bad-import 1 "" "bad.rlp: block 26: parent hash" -- import --quiet --datadir "$dd" "$tmp/bad.rlp"
+expect_in rewind-bad-import 1 "" "bad.rlp: block 26: parent hash" -- import --no-execute --quiet --datadir "$dd" "$tmp/bad.rlp"
 [[ "$err" == *"keel storage rewind --datadir $dd --to 24"* ]]
 check rewind-bad-import-names-rewind $? "$err"
 [[ $(head_of "$dd") == 25 ]]
 check rewind-bad-block-is-head $? "head $(head_of "$dd")"
 # The good file meets another block 25: refused, with the block where the two agree.
-expect_in rewind-good-refused 1 "" "block 25: hash 0x" -- import --quiet --datadir "$dd" "$tmp/chain.rlp"
+expect_in rewind-good-refused 1 "" "block 25: hash 0x" -- import --no-execute --quiet --datadir "$dd" "$tmp/chain.rlp"
 [[ "$err" == *"(another chain; the file and the store agree up to block 24); to replace the stored blocks above 24: keel storage rewind --datadir $dd --to 24"* ]]
 check rewind-good-refused-names-rewind $? "$err"
 expect rewind-above-head 2 "" "block 30 is above the head 25" -- storage rewind --quiet --datadir "$dd" --to 30
@@ -67,20 +67,20 @@ expect_in rewind 0 "rewound: head 25 -> 24" "" -- storage rewind --quiet --datad
 check rewind-report $? "$out"
 expect_in rewind-again 0 "nothing to do: the head is block 24" "" -- storage rewind --quiet --datadir "$dd" --to 24
 expect_in rewind-verify 0 "verify: ok" "" -- storage verify --datadir "$dd"
-expect_in rewind-reimport 0 "imported 15 blocks" "" -- import --quiet --datadir "$dd" "$tmp/chain.rlp"
+expect_in rewind-reimport 0 "imported 15 blocks" "" -- import --no-execute --quiet --datadir "$dd" "$tmp/chain.rlp"
 [[ $(head_of "$dd") == 39 ]]
 check rewind-reimported-to-head $? "head $(head_of "$dd")"
 expect_in rewind-reimport-verify 0 "transactions: 195" "" -- storage verify --datadir "$dd"
 # Rewinding below the merge block forgets it (the re-import finds it again).
 expect_in rewind-below-merge 0 "merge block: forgotten" "" -- storage rewind --quiet --datadir "$dd" --to 10
-expect_in rewind-below-merge-reimport 0 "imported 29 blocks" "" -- import --quiet --datadir "$dd" "$tmp/chain.rlp"
+expect_in rewind-below-merge-reimport 0 "imported 29 blocks" "" -- import --no-execute --quiet --datadir "$dd" "$tmp/chain.rlp"
 expect_in rewind-below-merge-prune 0 "pruned: history below block 20" "" -- storage prune-pre-merge-blocks --quiet --datadir "$dd"
 expect rewind-below-floor 2 "" "block 5 is below the history floor 20" -- storage rewind --quiet --datadir "$dd" --to 5
 
 # kill -9 during a rewind, wherever it lands: the re-run finishes it (verify and import refuse
 # the store until then, naming the command).
 gen 3000 20 2000 "$tmp/big.rlp" || fail "devnet gen big"
-"$keel" import --quiet --datadir "$tmp/big-dd" "$tmp/big.rlp" >/dev/null 2>&1
+"$keel" import --no-execute --quiet --datadir "$tmp/big-dd" "$tmp/big.rlp" >/dev/null 2>&1
 check big-import $?
 landed_mid=0
 for delay in 0.01 0.05 0.1 0.2 0.4; do
@@ -95,7 +95,7 @@ for delay in 0.01 0.05 0.1 0.2 0.4; do
     if [[ "$err" == *"a rewind to block 1000 was interrupted; run the rewind again"* ]]; then
         landed_mid=$((landed_mid + 1))
         expect "rewind-kill-$delay-import-refused" 1 "*" "keel storage rewind --datadir $tmp/kill-dd --to 1000" \
-            -- import --quiet --datadir "$tmp/kill-dd" "$tmp/big.rlp"
+            -- import --no-execute --quiet --datadir "$tmp/kill-dd" "$tmp/big.rlp"
     fi
     run_keel storage rewind --quiet --datadir "$tmp/kill-dd" --to 1000
     [[ $rc == 0 && $(head_of "$tmp/kill-dd") == 1000 ]]
@@ -103,7 +103,7 @@ for delay in 0.01 0.05 0.1 0.2 0.4; do
     expect_in "rewind-kill-$delay-verify" 0 "blocks: 1001 (0..1000)" "" -- storage verify --quiet --datadir "$tmp/kill-dd"
 done
 echo "storage_test: kill -9 landed inside the rewind $landed_mid of 5 times"
-expect_in rewind-kill-reimport 0 "imported 1999 blocks" "" -- import --quiet --datadir "$tmp/kill-dd" "$tmp/big.rlp"
+expect_in rewind-kill-reimport 0 "imported 1999 blocks" "" -- import --no-execute --quiet --datadir "$tmp/kill-dd" "$tmp/big.rlp"
 
 # A table file gone from the store: one line naming the store, with RocksDB's "Corruption:" once
 # (it used to print "Corruption: Corruption: ...").

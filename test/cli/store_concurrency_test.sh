@@ -28,9 +28,9 @@ check gen $?
 # ---- two imports create the same datadir ---------------------------------------------------------
 for i in 1 2; do
     dd="$tmp/both-$i"
-    "$keel" import --quiet --datadir "$dd" "$tmp/chain.rlp" >"$tmp/a.out" 2>"$tmp/a.err" &
+    "$keel" import --no-execute --quiet --datadir "$dd" "$tmp/chain.rlp" >"$tmp/a.out" 2>"$tmp/a.err" &
     a=$!
-    "$keel" import --quiet --datadir "$dd" "$tmp/chain.rlp" >"$tmp/b.out" 2>"$tmp/b.err" &
+    "$keel" import --no-execute --quiet --datadir "$dd" "$tmp/chain.rlp" >"$tmp/b.out" 2>"$tmp/b.err" &
     b=$!
     wait "$a"; ra=$?
     wait "$b"; rb=$?
@@ -67,9 +67,9 @@ check gen-big $?
 dd="$tmp/busy"
 # A store with the genesis block, so that readers find a store from the start.
 head -c "$(block_at "$tmp/big.rlp" 1)" "$tmp/big.rlp" >"$tmp/one.rlp"
-"$keel" import --quiet --datadir "$dd" "$tmp/one.rlp" >/dev/null 2>&1
+"$keel" import --no-execute --quiet --datadir "$dd" "$tmp/one.rlp" >/dev/null 2>&1
 check genesis-import $?
-"$keel" import --quiet --batch 16 --datadir "$dd" "$tmp/big.rlp" >/dev/null 2>"$tmp/import.err" &
+"$keel" import --no-execute --quiet --batch 16 --datadir "$dd" "$tmp/big.rlp" >/dev/null 2>"$tmp/import.err" &
 pid=$!
 reads=0 during=0
 while kill -0 "$pid" 2>/dev/null || ((reads == 0)); do

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Usage: state_test.sh PATH_TO_KEEL VECTORS_DIR. The executing import end to end through the keel
+# command: keel init from a genesis file and from a network name, keel import executing every
+# block (the hive rpc-compat chain: PoW with ommers, the Merge, blobs, Prague requests; mainnet's
+# first era1 archive: Frontier rewards and ommers; Sepolia's), state read back with keel get at
+# the head and at past blocks, and the refusals: no init, a history-only store, bad usage.
+set -uo pipefail
+keel=${1:?usage: state_test.sh PATH_TO_KEEL VECTORS_DIR}
+vectors=${2:?usage: state_test.sh PATH_TO_KEEL VECTORS_DIR}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/lib.sh"
+
+hive="$vectors/rpc/tests"
+dd="$tmp/hive"
+contract=0x7dcd17433742f4c0ca53122ab541d0ba67fc27df
+
+# ---- init ----------------------------------------------------------------------------------------
+expect_in init 0 "init: genesis 0x44fd89d504659cd58f48f4796b77a7e7012cf296a2409afa2f6c3cb99b5b3d99 (block 0), state root 0xdc43f460" "" \
+    -- init --datadir "$dd" --genesis "$hive/genesis.json"
+expect_in init-again 0 "already holds genesis 0x44fd89d5" "" -- init --datadir "$dd" --genesis "$hive/genesis.json"
+expect_in init-other-chain 1 "" "init: the store holds another chain" -- init --datadir "$dd" --network sepolia
+expect init-both 2 "" "give one of --genesis FILE and --network NAME" -- init --datadir "$tmp/x" --genesis "$hive/genesis.json" --network mainnet
+expect init-neither 2 "" "give one of --genesis FILE and --network NAME" -- init --datadir "$tmp/x"
+expect init-bad-network 2 "" "--network goerli: not a network keel knows" -- init --datadir "$tmp/x" --network goerli
+printf '{"config":{"chainId":1},"alloc":{"0x01":{"balance":"x"}}}' >"$tmp/bad-genesis.json"
+expect_in init-bad-file 1 "" "genesis: alloc" -- init --datadir "$tmp/x" --genesis "$tmp/bad-genesis.json"
+
+# ---- import executing, every root checked -----------------------------------------------------
+expect_in import 0 "state: block 54, root 0x6da8f636cdc85dbe8c1b5299e5db22f462c041febaf3b78cac1040152ee30b3b" "" \
+    -- import --quiet --datadir "$dd" "$hive/chain.rlp"
+[[ "$out" == *"executed: 54 blocks, 103.419 Mgas"* ]]
+check import-executed-line $? "$out"
+expect_in reimport 0 "already imported, skipped" "" -- import --quiet --datadir "$dd" "$hive/chain.rlp"
+
+# ---- reads at the head and in the past (the suite's answers, eth_getBalance/get-balance*.io) --
+expect get-balance 0 '"0x76"' "" -- get balance --datadir "$dd" "$contract"
+expect get-balance-at-hash 0 '"0x56"' "" -- get balance --datadir "$dd" "$contract" \
+    --block 0xa38f2a6f7d276298d8e7a9bfa28625e4dc8948021f5a7369d0a04571879e98d2
+expect get-storage 0 '"0x0000000000000000000000000000000000000000000000000000000000000038"' "" \
+    -- get storage --datadir "$dd" "$contract" 0
+expect get-code 0 '"0x3680600080376000206000548082558060010160005560005263656d697460206000a2"' "" \
+    -- get code --datadir "$dd" "$contract"
+expect get-nonce-unknown 0 '"0x0"' "" -- get nonce --datadir "$dd" 0x0000000000000000000000000000000000000bad
+expect get-balance-genesis 0 '"0x0"' "" -- get balance --datadir "$dd" "$contract" --block earliest
+expect_in get-account 0 '"storageRoot": "0x' "" -- get account --datadir "$dd" "$contract"
+expect get-above-head 1 "" "block 55 is above the state head, block 54" -- get balance --datadir "$dd" "$contract" --block 55
+expect get-bad-address 2 "" "get balance: '0x12' is not a 20-byte address" -- get balance --datadir "$dd" 0x12
+expect get-bad-slot 2 "" "get storage: slot 'zz' is not a 256-bit number" -- get storage --datadir "$dd" "$contract" zz
+
+# ---- mainnet and Sepolia from their genesis through their first era1 archive ------------------
+expect_in init-mainnet 0 "0xd4e56740f876aef8c010b86a40d5f56745a118d0906a34e69aec8c0db1cb8fa3 (block 0), state root 0xd7f8974f" "" \
+    -- init --datadir "$tmp/main" --network mainnet
+expect_in import-mainnet 0 "state: block 8191, root 0x5e184cd804670d251e30fdb3260b92031edc70077b4d1e8d7694bc660895ee7d" "" \
+    -- import --quiet --datadir "$tmp/main" "$vectors"/era1/mainnet/mainnet-00000-*.era1
+expect_in init-sepolia 0 "(block 0), state root 0x5eb6e371" "" -- init --datadir "$tmp/sep" --network sepolia
+expect_in import-sepolia 0 "state: block 8191" "" \
+    -- import --quiet --datadir "$tmp/sep" "$vectors/era1/sepolia-00000-643a00f7.era1"
+
+# ---- refusals -------------------------------------------------------------------------------------
+expect_in import-no-init 1 "" "run keel init first, or import with --no-execute" \
+    -- import --quiet --datadir "$tmp/noinit" "$hive/chain.rlp"
+[[ ! -e "$tmp/noinit" ]]
+check import-no-init-leaves-nothing $?
+run_keel import --quiet --no-execute --datadir "$tmp/history" "$vectors/era1/sepolia-00000-643a00f7.era1"
+check history-only-import $rc "$err"
+expect_in get-no-state 1 "" "the store holds no state" -- get balance --datadir "$tmp/history" "$contract"
+# A history-only import past the state head: executing from there is refused.
+expect_in init-sep-partial 0 "" "" -- init --datadir "$tmp/sep2" --network sepolia
+run_keel import --quiet --no-execute --datadir "$tmp/sep2" "$vectors/era1/sepolia-00000-643a00f7.era1"
+check sep2-history $rc "$err"
+expect_in import-after-history 1 "" "the state is at block 0 but the chain head is block 8191" \
+    -- import --quiet --datadir "$tmp/sep2" "$vectors/era1/sepolia-00000-643a00f7.era1"
+
+finish state_test
