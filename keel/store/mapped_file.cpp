@@ -25,7 +25,7 @@ StoreError file_error(const std::filesystem::path& path, std::string_view what) 
 Result<MappedFile, StoreError> MappedFile::open(const std::filesystem::path& path) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return unexpected(file_error(path, std::strerror(errno)));
-    struct stat st {};
+    struct stat st{};
     if (::fstat(fd, &st) != 0) {
         const int err = errno;
         ::close(fd);

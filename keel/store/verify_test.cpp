@@ -180,10 +180,7 @@ std::vector<Damage> damages() {
                        bs[24].tx_hashes.push_back(stray);
                    },
                    nullptr, 24, "points at index 3, but the block has 3 transactions stored"});
-    out.push_back({"receipt count",
-                   [](auto& bs) {
-                       bs[25].receipts = Bytes{0xc2, 0xc0, 0xc0};
-                   },
+    out.push_back({"receipt count", [](auto& bs) { bs[25].receipts = Bytes{0xc2, 0xc0, 0xc0}; },
                    nullptr, 25, "2 receipts for 3 transactions"});
     out.push_back({"bad body", [](auto& bs) { bs[26].body = Bytes{0x01}; }, nullptr, 26,
                    "the body is not rlp"});
