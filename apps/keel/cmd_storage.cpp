@@ -5,6 +5,7 @@
 // read-only: it works while an import runs).
 // keel storage rewind --datadir D --to N: removes every block above N, resuming an interrupted
 // rewind first.
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -16,8 +17,11 @@
 #include "apps/keel/commands.hpp"
 #include "apps/keel/datadir.hpp"
 #include "apps/keel/input.hpp"
+#include "keel/common/hex.hpp"
 #include "keel/store/prune.hpp"
 #include "keel/store/rewind.hpp"
+#include "keel/store/state_store.hpp"
+#include "keel/store/state_verify.hpp"
 #include "keel/store/verify.hpp"
 
 namespace keel::cli {
@@ -162,6 +166,15 @@ void run_rewind(const StorageArgs& args) {
     std::printf("blocks removed: %llu\n", static_cast<unsigned long long>(r->blocks_removed));
     std::printf("tx lookups removed: %llu\n",
                 static_cast<unsigned long long>(r->transactions_removed));
+    if (r->state_blocks_unwound > 0) {
+        std::printf("state unwound: %llu blocks\n",
+                    static_cast<unsigned long long>(r->state_blocks_unwound));
+    }
+    if (auto state = store::state_head(chain); state && *state) {
+        std::printf("state: block %llu, root %s\n",
+                    static_cast<unsigned long long>((*state)->number),
+                    hex::encode((*state)->state_root.view(), {.prefix = true}).c_str());
+    }
     if (r->merge_block_cleared) {
         std::printf(
             "merge block: forgotten (it lay above the new head; the next import finds it)\n");
@@ -175,6 +188,14 @@ void run_verify(const StorageArgs& args) {
         throw Failure{kExitBadData,
                       fmt::format("storage verify {}: {}", args.datadir, r.error().message)};
     }
+    const auto t0 = std::chrono::steady_clock::now();
+    auto state = store::verify_state(chain);
+    if (!state) {
+        throw Failure{kExitBadData,
+                      fmt::format("storage verify {}: {}", args.datadir, state.error().message)};
+    }
+    const double state_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("verify: ok\n");
     if (r->tail && r->head) {
         std::printf("blocks: %llu (%llu..%llu)\n", static_cast<unsigned long long>(r->blocks),
@@ -196,7 +217,25 @@ void run_verify(const StorageArgs& args) {
                 static_cast<unsigned long long>(r->no_receipts));
     std::printf("transactions: %llu\n", static_cast<unsigned long long>(r->transactions));
     std::printf("tx lookups: %llu\n", static_cast<unsigned long long>(r->tx_lookups));
-    std::printf("seconds: %.2f\n", r->seconds);
+    if (*state) {
+        const store::StateVerifyReport& v = **state;
+        std::printf(
+            "state: block %llu, root %s recomputed from %llu accounts and %llu slots (%llu "
+            "codes)\n",
+            static_cast<unsigned long long>(v.head.number),
+            hex::encode(v.head.state_root.view(), {.prefix = true}).c_str(),
+            static_cast<unsigned long long>(v.accounts), static_cast<unsigned long long>(v.slots),
+            static_cast<unsigned long long>(v.codes));
+        std::printf("state tries: %llu account rows, %llu storage rows, all reached and hashed\n",
+                    static_cast<unsigned long long>(v.account_trie_rows),
+                    static_cast<unsigned long long>(v.storage_trie_rows));
+        std::printf("state history: %llu rows of the latest %llu change sets present\n",
+                    static_cast<unsigned long long>(v.history_rows_checked),
+                    static_cast<unsigned long long>(v.change_sets_checked));
+    } else {
+        std::printf("state: none (a history-only store)\n");
+    }
+    std::printf("seconds: %.2f\n", r->seconds + state_seconds);
 }
 
 }  // namespace

@@ -71,11 +71,12 @@ Result<InitReport, std::string> init_store(store::ChainStore& store, const chain
     // rlp([transactions, ommers(, withdrawals)]): all empty.
     const Bytes body_rlp =
         genesis.header.withdrawals_root ? Bytes{0xc3, 0xc0, 0xc0, 0xc0} : Bytes{0xc2, 0xc0, 0xc0};
+    const Bytes no_receipts{0xc0};  // rlp([]): a genesis has no transactions
     const store::BlockToStore row{.number = genesis.header.number,
                                   .hash = report.genesis_hash,
                                   .header_rlp = header_rlp,
                                   .body_rlp = body_rlp,
-                                  .receipts_rlp = Bytes{0xc0},
+                                  .receipts_rlp = no_receipts,
                                   .total_difficulty = genesis.header.difficulty,
                                   .tx_hashes = {}};
     if (auto r = store.put_blocks(std::span(&row, 1), &*update); !r) return fail(r.error());

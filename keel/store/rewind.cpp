@@ -1,5 +1,8 @@
 #include "keel/store/rewind.hpp"
 
+#include "keel/eth/header.hpp"
+#include "keel/store/state_store.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <utility>
@@ -105,6 +108,8 @@ std::string_view to_string(RewindStep step) noexcept {
     switch (step) {
         case RewindStep::mark:
             return "mark";
+        case RewindStep::unwind_state:
+            return "unwind state";
         case RewindStep::delete_blocks:
             return "delete blocks";
         case RewindStep::clear_mark:
@@ -129,6 +134,8 @@ std::string_view describe(RewindErrc e) noexcept {
             return "the pending rewind's marker cannot be read";
         case RewindErrc::store:
             return "store failure";
+        case RewindErrc::other:
+            return "a block the state unwind needs is missing or damaged";
     }
     return "unknown rewind error";
 }
@@ -201,6 +208,17 @@ Result<RewindReport, RewindError> rewind_chain(ChainStore& store, const RewindOp
         }
         target = to;
     }
+    // The state goes back block by block from its history: it must reach the target.
+    auto state = state_head(store);
+    if (!state) return unexpected(store_error(state.error()));
+    auto state_low = state_floor(store);
+    if (!state_low) return unexpected(store_error(state_low.error()));
+    if (*state && (*state)->number > target && *state_low && target < **state_low) {
+        return unexpected(
+            RewindError{RewindErrc::below_floor,
+                        "block " + std::to_string(target) + " is below the state history floor " +
+                            std::to_string(**state_low) + "; the state there cannot be restored"});
+    }
     if (!marker && target == **head) return report;  // nothing above it
 
     report.rewound = true;
@@ -210,6 +228,39 @@ Result<RewindReport, RewindError> rewind_chain(ChainStore& store, const RewindOp
                               rewind_marker_argument(target, report.previous_head)};
     auto r = run_step(options, RewindStep::mark, [&]() -> Result<void, RewindError> {
         if (auto w = store.lower_head(target, op); !w) return unexpected(store_error(w.error()));
+        return {};
+    });
+    if (!r) return unexpected(r.error());
+
+    r = run_step(options, RewindStep::unwind_state, [&]() -> Result<void, RewindError> {
+        // One block per atomic batch, from the state head down: an interrupted run resumes
+        // from wherever the state head is (the mark keeps imports away until then).
+        while (true) {
+            auto at = state_head(store);
+            if (!at) return unexpected(store_error(at.error()));
+            if (!*at || (*at)->number <= target) break;
+            const std::uint64_t n = (*at)->number;
+            auto parent_rlp = store.header_by_number(n - 1);
+            if (!parent_rlp) return unexpected(store_error(parent_rlp.error()));
+            auto parent_hash = store.canonical_hash(n - 1);
+            if (!parent_hash) return unexpected(store_error(parent_hash.error()));
+            if (!parent_rlp->found() || !parent_hash->found()) {
+                return unexpected(RewindError{RewindErrc::other,
+                                              "block " + std::to_string(n - 1) +
+                                                  " is not stored: cannot unwind the state to it"});
+            }
+            auto parent = eth::decode_header(parent_rlp->value);
+            if (!parent) {
+                return unexpected(RewindError{RewindErrc::other,
+                                              "block " + std::to_string(n - 1) +
+                                                  "'s header: " + eth::to_string(parent.error())});
+            }
+            auto u = prepare_state_unwind(store, n, parent_hash->value, parent->state_root);
+            if (!u) return unexpected(store_error(u.error()));
+            if (options.on_step) options.on_step(RewindStep::unwind_state, false);
+            if (auto w = store.put_state(*u); !w) return unexpected(store_error(w.error()));
+            ++report.state_blocks_unwound;
+        }
         return {};
     });
     if (!r) return unexpected(r.error());

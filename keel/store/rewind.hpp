@@ -1,7 +1,8 @@
 #pragma once
 /// Rewinding the chain store: removes every block above a given number (headers, canonical
 /// hashes, total difficulties, bodies, receipts, hash -> number and tx lookup entries) and
-/// lowers the head to it, so that a damaged or foreign stretch of chain can be replaced by
+/// lowers the head to it, unwinding the state (when the store holds state) block by block from
+/// the kept history, so that a damaged or foreign stretch of chain can be replaced by
 /// importing the right file (docs/store.md, "Rewind").
 ///
 /// Atomic to readers of the head, and resumable: the first step records the operation in meta
@@ -32,14 +33,15 @@ inline constexpr std::string_view kRewindOperation = "rewind";
 /// The steps of a rewind, in order.
 enum class RewindStep : std::uint8_t {
     mark,           ///< 1. one batch: pending_operation ("rewind", target) and head = target
-    delete_blocks,  ///< 2. the rows of every block above the target, a chunk per batch
-    clear_mark,     ///< 3. forget a merge block above the target; clear pending_operation
+    unwind_state,   ///< 2. the state back to the target's, one block per batch (state_store.hpp)
+    delete_blocks,  ///< 3. the rows of every block above the target, a chunk per batch
+    clear_mark,     ///< 4. forget a merge block above the target; clear pending_operation
 };
 
 /// Number of steps in RewindStep.
-inline constexpr std::size_t kRewindStepCount = 3;
+inline constexpr std::size_t kRewindStepCount = 4;
 
-/// The step's name: "mark", "delete blocks", "clear mark".
+/// The step's name: "mark", "unwind state", "delete blocks", "clear mark".
 std::string_view to_string(RewindStep step) noexcept;
 
 /// How to rewind.
@@ -66,6 +68,7 @@ struct RewindReport {
     std::uint64_t blocks_removed = 0;        ///< canonical blocks removed by this call
     std::uint64_t transactions_removed = 0;  ///< tx lookup entries removed by this call
     bool merge_block_cleared = false;        ///< meta merge_block lay above the new head
+    std::uint64_t state_blocks_unwound = 0;  ///< blocks whose state changes were undone
 };
 
 /// Why rewind_chain() refused or failed.
@@ -76,7 +79,8 @@ enum class RewindErrc : std::uint8_t {
     below_floor,      ///< `to` is below the history floor (pruned history cannot come back)
     other_operation,  ///< an operation other than a rewind is pending
     bad_marker,       ///< a pending rewind whose argument cannot be read
-    store,            ///< a RocksDB or file-system failure
+    store,            ///< a RocksDB or file-system failure (or state that cannot be unwound)
+    other,            ///< a block the state unwind needs is missing or damaged
 };
 
 /// A short phrase for the code, e.g. "the block is below the history floor".

@@ -234,7 +234,7 @@ TEST(RewindChain, PendingRewindIsFinishedAndCanGoFurther) {
 // Each crash runs in a child that gtest starts by re-executing this binary (death test style
 // "threadsafe"; see prune_test.cpp for why never a bare fork). The child builds the store in a
 // directory the parent names through the environment, rewinds it in chunks of 16 blocks and
-// SIGKILLs itself at the k-th hook call (mark, every delete batch, clear mark). The parent
+// SIGKILLs itself at the k-th hook call (mark, unwind state, every delete batch, clear mark). The parent
 // re-runs the rewind and compares every family with an uninterrupted rewind's store.
 
 constexpr const char* kCrashDirEnv = "KEEL_REWIND_CRASH_DIR";
@@ -254,11 +254,11 @@ constexpr std::size_t kCrashChunk = 16;
     std::_Exit(5);
 }
 
-// Hook calls of the uninterrupted rewind: mark (2), delete (before, one per batch, after),
-// clear mark (2).
+// Hook calls of the uninterrupted rewind: mark (2), unwind state (2: this store holds no
+// state), delete (before, one per batch, after), clear mark (2).
 int hook_calls() {
     const std::uint64_t batches = (299 - kCrashTo + kCrashChunk - 1) / kCrashChunk;
-    return static_cast<int>(2 + 2 + batches + 2);
+    return static_cast<int>(2 + 2 + 2 + batches + 2);
 }
 
 class RewindCrash : public ::testing::TestWithParam<int> {};
@@ -311,6 +311,7 @@ INSTANTIATE_TEST_SUITE_P(EveryHookCall, RewindCrash, ::testing::ValuesIn(every_h
 
 TEST(RewindChain, StepNames) {
     EXPECT_EQ(to_string(RewindStep::mark), "mark");
+    EXPECT_EQ(to_string(RewindStep::unwind_state), "unwind state");
     EXPECT_EQ(to_string(RewindStep::delete_blocks), "delete blocks");
     EXPECT_EQ(to_string(RewindStep::clear_mark), "clear mark");
 }

@@ -6,7 +6,9 @@
 #include <random>
 
 #include "keel/crypto/keccak.hpp"
+#include "keel/eth/header.hpp"
 #include "keel/state/memory_state.hpp"
+#include "keel/store/state_verify.hpp"
 #include "keel/trie/root.hpp"
 #include "test/testutil/temp_dir.hpp"
 
@@ -32,7 +34,10 @@ void put_block(ChainStore& store, std::uint64_t n, std::span<const state::Accoun
     const Hash32 h = block_hash_of(n);
     auto u = prepare_state_update(store, n, h, changes, history);
     ASSERT_TRUE(u.has_value()) << u.error().message;
-    const Bytes header{0xc0};
+    eth::Header h_fields;
+    h_fields.number = n;
+    h_fields.state_root = u->state_root;
+    const Bytes header = eth::encode(h_fields);
     const Bytes body{0xc2, 0xc0, 0xc0};
     BlockToStore b;
     b.number = n;
@@ -237,6 +242,95 @@ TEST(StateStore, StorageValueAndAccountCodecs) {
     const state::Account acc{.nonce = 3, .balance = Uint256(77)};
     EXPECT_EQ(decode_account(state::encode_account(acc)), acc);
     EXPECT_FALSE(decode_account(Bytes{0xc1, 0x01}).has_value());
+}
+
+}  // namespace
+}  // namespace keel::store
+
+namespace keel::store {
+namespace {
+
+// A small state over three blocks, then one damage at a time: storage verify finds each.
+TEST(StateVerify, FindsDamagedValuesStaleRowsAndMissingHistory) {
+    testutil::TempDir dir("state-verify");
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store.has_value());
+    auto none = verify_state(*store);
+    ASSERT_TRUE(none.has_value());
+    EXPECT_FALSE(none->has_value());
+    Hash32 root;
+    for (std::uint64_t n = 0; n < 3; ++n) {
+        std::vector<state::AccountChange> changes;
+        for (std::uint64_t i = 0; i < 20; ++i) {
+            state::AccountChange c;
+            c.address = address_of(i);
+            c.account = state::Account{.nonce = n, .balance = Uint256(100 * n + i + 1)};
+            if (i % 4 == 0) {
+                c.code = std::make_shared<const Bytes>(Bytes{0x60, static_cast<std::uint8_t>(i)});
+                c.account->code_hash = crypto::keccak256(*c.code);
+                c.storage.push_back({Uint256(n), Uint256(i + 7)});
+            }
+            changes.push_back(c);
+        }
+        put_block(*store, n, changes, n > 0, root);
+    }
+    auto ok = verify_state(*store);
+    ASSERT_TRUE(ok.has_value()) << ok.error().message;
+    ASSERT_TRUE(ok->has_value());
+    EXPECT_EQ((*ok)->accounts, 20u);
+    EXPECT_EQ((*ok)->slots, 15u);  // 5 contracts x 3 slots
+    EXPECT_EQ((*ok)->change_sets_checked, 2u);
+    EXPECT_GT((*ok)->history_rows_checked, 40u);
+
+    auto damage = [&](Family f, StateUpdate::Row::Op op, Bytes key, Bytes value) {
+        StateUpdate u;
+        u.number = 2;
+        u.block_hash = block_hash_of(2);
+        u.state_root = root;
+        u.rows.push_back({f, op, std::move(key), std::move(value)});
+        EXPECT_TRUE(store->put_state(u).has_value());
+    };
+    auto first_key = [&](Family f) {
+        auto c = store->cursor(f);
+        EXPECT_TRUE(c.has_value() && c->valid());
+        return std::pair<Bytes, Bytes>{Bytes(c->key().begin(), c->key().end()),
+                                       Bytes(c->value().begin(), c->value().end())};
+    };
+    auto expect_found = [&](const std::string& what) {
+        auto r = verify_state(*store);
+        ASSERT_FALSE(r.has_value()) << "not found: " << what;
+        EXPECT_NE(r.error().message.find(what), std::string::npos) << r.error().message;
+    };
+    using Op = StateUpdate::Row::Op;
+
+    // An account's value changed in place.
+    auto [acc_key, acc_value] = first_key(Family::accounts);
+    auto changed = decode_account(acc_value);
+    ASSERT_TRUE(changed.has_value());
+    changed->balance = changed->balance + Uint256(1);
+    damage(Family::accounts, Op::put, acc_key, state::encode_account(*changed));
+    expect_found("the flat state gives root");
+    damage(Family::accounts, Op::put, acc_key, acc_value);
+
+    // A slot's value changed: its account's storage root disagrees.
+    auto [slot_key, slot_value] = first_key(Family::storage);
+    damage(Family::storage, Op::put, slot_key, encode_storage_value(Uint256(424242)));
+    expect_found("its slots give");
+    damage(Family::storage, Op::put, slot_key, slot_value);
+
+    // A trie row nothing reaches.
+    damage(Family::account_trie, Op::put, Bytes{0x12, 0x34, 3}, Bytes{0xc0});
+    expect_found("account trie rows that the trie does not reach");
+    damage(Family::account_trie, Op::erase, Bytes{0x12, 0x34, 3}, {});
+
+    // A history row of the latest block gone.
+    auto [hist_key, hist_value] = first_key(Family::account_history);
+    damage(Family::account_history, Op::erase, hist_key, {});
+    expect_found("is missing");
+    damage(Family::account_history, Op::put, hist_key, hist_value);
+
+    auto again = verify_state(*store);
+    ASSERT_TRUE(again.has_value()) << again.error().message;
 }
 
 }  // namespace

@@ -193,6 +193,81 @@ Bytes to_nibbles(BytesView key) {
     return out;
 }
 
+namespace {
+
+// check_stored()'s walk: each node from its reference (a hash: its row; else inline bytes).
+class StoredWalk {
+  public:
+    explicit StoredWalk(const NodeSource& source) : source_(&source) {}
+
+    bool visit(BytesView ref, Bytes& path) {
+        Bytes bytes;
+        if (ref.size() == 32) {
+            auto row = source_->node(path);
+            if (!row) {
+                error = "trie node at path " + path_text(path) + " missing (expected hash 0x" +
+                        hex::encode(ref) + ")";
+                return false;
+            }
+            const Hash32 h = crypto::keccak256(*row);
+            if (!same(h.view(), ref)) {
+                error = "trie node at path " + path_text(path) + " has hash 0x" +
+                        hex::encode(h.view()) + ", its parent names 0x" + hex::encode(ref);
+                return false;
+            }
+            ++found.rows;
+            bytes = std::move(*row);
+        } else {
+            bytes.assign(ref.begin(), ref.end());
+        }
+        Updater::Node n;
+        if (!decode_node(bytes, n)) {
+            error = "trie node at path " + path_text(path) + " does not decode";
+            return false;
+        }
+        const std::size_t at = path.size();
+        switch (n.kind) {
+            case Updater::Node::Kind::leaf:
+                ++found.leaves;
+                return true;
+            case Updater::Node::Kind::extension: {
+                path.insert(path.end(), n.nibbles.begin(), n.nibbles.end());
+                const bool ok = visit(n.children[0]->ref, path);
+                path.resize(at);
+                return ok;
+            }
+            case Updater::Node::Kind::branch:
+                for (std::uint8_t i = 0; i < 16; ++i) {
+                    if (!n.children[i]) continue;
+                    path.push_back(i);
+                    const bool ok = visit(n.children[i]->ref, path);
+                    path.pop_back();
+                    if (!ok) return false;
+                }
+                return true;
+            case Updater::Node::Kind::stub:
+                break;
+        }
+        return false;
+    }
+
+    StoredTrie found;
+    std::string error;
+
+  private:
+    const NodeSource* source_;
+};
+
+}  // namespace
+
+Result<StoredTrie, std::string> check_stored(const NodeSource& source, const Hash32& root) {
+    if (root == kEmptyRoot) return StoredTrie{};
+    StoredWalk walk(source);
+    Bytes path;
+    if (!walk.visit(root.view(), path)) return unexpected(walk.error);
+    return walk.found;
+}
+
 bool Updater::PathLess::operator()(const Bytes& a, const Bytes& b) const noexcept {
     const std::size_t n = std::min(a.size(), b.size());
     const int c = n == 0 ? 0 : std::memcmp(a.data(), b.data(), n);

@@ -57,6 +57,18 @@ Bytes pack_path(BytesView path);
 /// The nibbles of `key`, high nibble first.
 Bytes to_nibbles(BytesView key);
 
+/// What check_stored() found in a consistent stored trie.
+struct StoredTrie {
+    std::uint64_t rows = 0;    ///< nodes with a row of their own (the root included)
+    std::uint64_t leaves = 0;  ///< keys
+};
+
+/// Walks every node of the stored trie whose root is `root`, loading each row by path and
+/// checking it against the hash its parent names (the root against `root`), and decoding every
+/// node. Errors: the first row missing, damaged or undecodable, with its path. Memory: one path.
+[[nodiscard]] Result<StoredTrie, std::string> check_stored(const NodeSource& source,
+                                                           const Hash32& root);
+
 class Updater {
   public:
     /// An updater over the trie whose root is `root` (kEmptyRoot: an empty trie) and whose nodes

@@ -187,6 +187,29 @@ TEST(TrieUpdater, DamagedOrMissingRowIsReported) {
     EXPECT_EQ(r2.error().rfind("trie node at path 0x missing", 0), 0u) << r2.error();
 }
 
+TEST(TrieUpdater, CheckStoredWalksEveryRowAndFindsDamage) {
+    MapSource src;
+    Updater build(src, kEmptyRoot);
+    for (std::uint64_t i = 0; i < 300; ++i) build.put(key_of(i), value_of(i, 1 + i % 40));
+    NodeChanges c;
+    auto root = build.commit(c);
+    ASSERT_TRUE(root.has_value());
+    src.apply(c);
+    auto ok = check_stored(src, *root);
+    ASSERT_TRUE(ok.has_value()) << ok.error();
+    EXPECT_EQ(ok->leaves, 300u);
+    EXPECT_EQ(ok->rows, src.rows.size());
+    auto empty = check_stored(src, kEmptyRoot);
+    ASSERT_TRUE(empty.has_value());
+    EXPECT_EQ(empty->rows, 0u);
+
+    MapSource damaged = src;
+    damaged.rows.rbegin()->second[3] ^= 0x40;
+    auto bad = check_stored(damaged, *root);
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_NE(bad.error().find("its parent names"), std::string::npos) << bad.error();
+}
+
 TEST(TrieUpdater, PackPathIsInjective) {
     EXPECT_EQ(pack_path({}), Bytes{0});
     EXPECT_EQ(pack_path(Bytes{0xa}), (Bytes{0xa0, 1}));

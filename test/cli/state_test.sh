@@ -48,6 +48,19 @@ expect get-above-head 1 "" "block 55 is above the state head, block 54" -- get b
 expect get-bad-address 2 "" "get balance: '0x12' is not a 20-byte address" -- get balance --datadir "$dd" 0x12
 expect get-bad-slot 2 "" "get storage: slot 'zz' is not a 256-bit number" -- get storage --datadir "$dd" "$contract" zz
 
+# ---- verify, rewind (state unwound from its history), re-import ------------------------------
+expect_in verify 0 "state: block 54, root 0x6da8f636cdc85dbe8c1b5299e5db22f462c041febaf3b78cac1040152ee30b3b recomputed from 114 accounts and 183 slots" "" \
+    -- storage verify --quiet --datadir "$dd"
+expect_in rewind 0 "state unwound: 24 blocks" "" -- storage rewind --quiet --datadir "$dd" --to 30
+expect_in rewind-state-line 0 "state: block 30, root 0x" "" -- storage verify --quiet --datadir "$dd"
+expect get-balance-after-rewind 0 '"0x30"' "" -- get balance --datadir "$dd" "$contract"
+expect_in reimport-after-rewind 0 "state: block 54, root 0x6da8f636" "" \
+    -- import --quiet --datadir "$dd" "$hive/chain.rlp"
+expect_in prune-keeps-state 0 "" "" -- storage prune-pre-merge-blocks --quiet --datadir "$dd"
+expect get-balance-after-prune 0 '"0x56"' "" -- get balance --datadir "$dd" "$contract" \
+    --block 0xa38f2a6f7d276298d8e7a9bfa28625e4dc8948021f5a7369d0a04571879e98d2
+expect_in verify-after-prune 0 "state: block 54" "" -- storage verify --quiet --datadir "$dd"
+
 # ---- mainnet and Sepolia from their genesis through their first era1 archive ------------------
 expect_in init-mainnet 0 "0xd4e56740f876aef8c010b86a40d5f56745a118d0906a34e69aec8c0db1cb8fa3 (block 0), state root 0xd7f8974f" "" \
     -- init --datadir "$tmp/main" --network mainnet
