@@ -1,6 +1,9 @@
 #include "apps/keel/blocktest.hpp"
 
+#include <stdlib.h>
+
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -11,11 +14,15 @@
 
 #include "apps/keel/fixture_json.hpp"
 #include "apps/keel/input.hpp"
+#include "keel/blockchain/chain.hpp"
+#include "keel/blockchain/init.hpp"
 #include "keel/chain/block_tree.hpp"
 #include "keel/chain/errors.hpp"
+#include "keel/chain/genesis.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/eth/block.hpp"
 #include "keel/state/memory_state.hpp"
+#include "keel/store/state_store.hpp"
 
 namespace keel::cli {
 
@@ -273,6 +280,127 @@ Expectation expectation_of(const json& b, const std::string& network) {
     return {!b.contains("blockHeader"), {}};
 }
 
+/// The first account or slot of `want` that `got` (a store's state) reads differently.
+std::string first_difference(const state::StateReader& got, const state::MemoryState& want) {
+    for (const auto& [address, stored] : want.accounts()) {
+        const std::string a = hex::encode_prefixed(address.view());
+        const auto mine = got.account(address);
+        if (!mine) return "account " + a + " missing";
+        if (mine->nonce != stored.account.nonce)
+            return "account " + a + " nonce " + std::to_string(mine->nonce) + ", want " +
+                   std::to_string(stored.account.nonce);
+        if (mine->balance != stored.account.balance)
+            return "account " + a + " balance " + mine->balance.to_dec() + ", want " +
+                   stored.account.balance.to_dec();
+        if (mine->code_hash != stored.account.code_hash) return "account " + a + " code differs";
+        for (const auto& [k, v] : stored.storage) {
+            const Uint256 have = got.storage(address, k);
+            if (have != v)
+                return "account " + a + " slot " + k.to_hex() + " = " + have.to_hex() + ", want " +
+                       v.to_hex();
+        }
+        if (mine->storage_root != stored.account.storage_root)
+            return "account " + a + " has a slot the fixture does not list";
+    }
+    return "an account the fixture does not list exists";
+}
+
+/// Where a test's blocks go: chain::BlockTree in memory, or (--store) blockchain::Chain on a
+/// chain store in a temporary datadir.
+class Runner {
+  public:
+    virtual ~Runner() = default;
+    /// The block's hash when accepted; the refusal otherwise. A store failure is thrown.
+    virtual Result<Hash32, chain::BlockError> import(const eth::Block& block, std::size_t size) = 0;
+    virtual Hash32 head() const = 0;
+    /// The head's state root, and the first difference from `want` (when it has accounts).
+    virtual Hash32 head_root() const = 0;
+    virtual std::string difference(const state::MemoryState& want) const = 0;
+};
+
+class TreeRunner final : public Runner {
+  public:
+    TreeRunner(const eth::ChainConfig& config, const eth::Header& genesis,
+               std::shared_ptr<const state::MemoryState> pre)
+        : tree_(config, genesis, std::move(pre)) {}
+    Result<Hash32, chain::BlockError> import(const eth::Block& block, std::size_t size) override {
+        return tree_.import(block, size);
+    }
+    Hash32 head() const override { return tree_.head().hash; }
+    Hash32 head_root() const override { return tree_.head().state->state_root(); }
+    std::string difference(const state::MemoryState& want) const override {
+        return first_difference(*tree_.head().state, want);
+    }
+
+  private:
+    chain::BlockTree tree_;
+};
+
+/// A fresh directory under the system's temporary folder, removed with its contents at the end.
+class ScratchDir {
+  public:
+    ScratchDir() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "keel-blocktest-XXXXXX");
+        if (::mkdtemp(pattern.data()) == nullptr) {
+            throw Failure{kExitBadData, "blocktest --store: cannot make a temporary directory"};
+        }
+        path_ = pattern;
+    }
+    ~ScratchDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path_, ec);
+    }
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+  private:
+    std::filesystem::path path_;
+};
+
+class StoreRunner final : public Runner {
+  public:
+    StoreRunner(const std::string& where, const eth::ChainConfig& config,
+                const eth::Header& genesis, const state::MemoryState& pre) {
+        auto s = store::ChainStore::create(dir_.path() / "db");
+        if (!s) throw Failure{kExitBadData, where + ": store: " + s.error().message};
+        store_.emplace(std::move(*s));
+        const chain::Genesis g{.config = config, .alloc = pre, .header = genesis};
+        if (auto r = blockchain::init_store(*store_, g, {}); !r) {
+            throw Failure{kExitBadData, where + ": " + r.error()};
+        }
+        auto c = blockchain::Chain::open(*store_, config);
+        if (!c) throw Failure{kExitBadData, where + ": " + c.error()};
+        chain_.emplace(std::move(*c));
+        where_ = where;
+    }
+    Result<Hash32, chain::BlockError> import(const eth::Block& block, std::size_t size) override {
+        auto r = chain_->insert(block, size);
+        if (!r) {
+            if (r.error().block) return std::unexpected(std::move(*r.error().block));
+            throw Failure{kExitBadData, where_ + ": store: " + r.error().message};
+        }
+        return block.header.hash();
+    }
+    Hash32 head() const override { return chain_->head().hash; }
+    Hash32 head_root() const override {
+        auto h = store::state_head(*store_);
+        if (!h || !*h) throw Failure{kExitBadData, where_ + ": store: no state head"};
+        return (*h)->state_root;
+    }
+    std::string difference(const state::MemoryState& want) const override {
+        auto view = store::StateView::open(*store_);
+        if (!view) return "store: " + view.error().message;
+        return first_difference(*view, want);
+    }
+
+  private:
+    ScratchDir dir_;
+    std::optional<store::ChainStore> store_;
+    std::optional<blockchain::Chain> chain_;
+    std::string where_;
+};
+
 void run_one(const std::string& name, const json& t, const BlockTestOptions& options,
              BlockTestCase& c) {
     const std::string where = printable(c.file) + " " + printable(name);
@@ -301,7 +429,12 @@ void run_one(const std::string& name, const json& t, const BlockTestOptions& opt
             "genesis: pre-state root " + hex32(root) + ", header has " + hex32(genesis.state_root);
         return;
     }
-    chain::BlockTree tree(config, genesis, std::move(pre));
+    std::unique_ptr<Runner> runner;
+    if (options.store) {
+        runner = std::make_unique<StoreRunner>(where, config, genesis, *pre);
+    } else {
+        runner = std::make_unique<TreeRunner>(config, genesis, std::move(pre));
+    }
 
     std::size_t index = 0;
     for (const json& b : field(t, "blocks", where)) {
@@ -314,7 +447,7 @@ void run_one(const std::string& name, const json& t, const BlockTestOptions& opt
         if (!block) {
             refusal = "rlp: " + eth::to_string(block.error());
             refused_as = chain::decode_exception_name(block.error());
-        } else if (auto r = tree.import(*block, rlp.size()); !r) {
+        } else if (auto r = runner->import(*block, rlp.size()); !r) {
             refusal = chain::to_string(r.error());
             refused_as = chain::exception_name(r.error());
         } else {
@@ -349,25 +482,24 @@ void run_one(const std::string& name, const json& t, const BlockTestOptions& opt
         ++c.blocks;
     }
 
-    const chain::BlockTree::Node& head = tree.head();
-    c.head = hex32(head.hash);
+    const Hash32 head = runner->head();
+    c.head = hex32(head);
     const Hash32 want_head =
         fixed_of<Hash32>(field(t, "lastblockhash", where), where + " lastblockhash");
-    if (head.hash != want_head) {
+    if (head != want_head) {
         c.error = "head " + c.head + ", want " + hex32(want_head);
         return;
     }
-    const state::MemoryState& final_state = *head.state;
     if (t.contains("postState")) {
         const state::MemoryState want = accounts(t.at("postState"), where + " postState");
-        if (final_state.state_root() != want.state_root()) {
-            c.error = "post state: " + first_difference(final_state, want);
+        if (runner->head_root() != want.state_root()) {
+            c.error = "post state: " + runner->difference(want);
             return;
         }
     } else {
         const Hash32 want =
             fixed_of<Hash32>(field(t, "postStateHash", where), where + " postStateHash");
-        if (const Hash32 root = final_state.state_root(); root != want) {
+        if (const Hash32 root = runner->head_root(); root != want) {
             c.error = "post state root " + hex32(root) + ", want " + hex32(want);
             return;
         }

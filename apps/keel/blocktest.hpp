@@ -23,6 +23,11 @@ struct BlockTestOptions {
     /// addresses are used by a test whose pre- or post-state has code at one of them (the fixture
     /// carries no other record of where its system contracts live).
     bool devnet_system_contracts = false;
+    /// Each test through the chain store instead of in memory: keel init of its genesis and
+    /// pre-state into a temporary datadir, every block inserted by blockchain::Chain (executed
+    /// on the stored state, side chains and reorganisations through the state history), and the
+    /// head and post-state read back from the store.
+    bool store = false;
 };
 
 /// One test's outcome.

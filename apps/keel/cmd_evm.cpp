@@ -194,6 +194,7 @@ void add_evm_command(CLI::App& app) {
         std::string system_contracts = "mainnet";
         bool json = false;
         bool failures_only = false;
+        bool store = false;
     };
     auto block_args = std::make_shared<BlockArgs>();
     auto* bt =
@@ -211,8 +212,13 @@ void add_evm_command(CLI::App& app) {
         ->check(CLI::IsMember({"mainnet", "devnet"}));
     bt->add_flag("--json", block_args->json, "one JSON object per test instead of a text line");
     bt->add_flag("--failures", block_args->failures_only, "print only the tests that fail");
+    bt->add_flag("--store", block_args->store,
+                 "run each test through the chain store: keel init of its genesis into a "
+                 "temporary datadir, blocks inserted executing (side chains and reorganisations "
+                 "through the state history), head and post-state read back from the store");
     bt->callback([block_args] {
         BlockTestOptions options;
+        options.store = block_args->store;
         options.devnet_system_contracts = block_args->system_contracts == "devnet";
         if (!block_args->run.empty()) options.run.emplace(block_args->run);
         std::size_t unreadable = 0;

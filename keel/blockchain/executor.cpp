@@ -7,10 +7,8 @@
 #include "keel/chain/genesis.hpp"
 #include "keel/chain/header_rules.hpp"
 #include "keel/chain/ommers.hpp"
-#include "keel/eth/block.hpp"
 #include "keel/eth/receipt.hpp"
 #include "keel/rlp/encode.hpp"
-#include "keel/store/state_store.hpp"
 
 namespace keel::blockchain {
 namespace {
@@ -27,7 +25,16 @@ std::string without_block(const chain::BlockError& e) {
     return s;
 }
 
-// A canonical ancestor for the ommer rules, read from the store.
+std::unexpected<ExecError> rule(chain::BlockError e) {
+    std::string m = without_block(e);
+    return std::unexpected(ExecError{std::move(e), std::move(m)});
+}
+
+std::unexpected<ExecError> other(std::string m) {
+    return std::unexpected(ExecError{std::nullopt, std::move(m)});
+}
+
+// A stored ancestor (canonical or side) for the ommer rules.
 std::optional<chain::Ancestor> stored_ancestor(const store::ChainStore& store, const Hash32& hash) {
     auto number = store.block_number(hash);
     if (!number || !number->found()) return std::nullopt;
@@ -36,7 +43,7 @@ std::optional<chain::Ancestor> stored_ancestor(const store::ChainStore& store, c
     auto header = eth::decode_header(header_rlp->value);
     if (!header) return std::nullopt;
     chain::Ancestor a{.header = std::move(*header), .hash = hash, .ommers = {}};
-    auto body_rlp = store.body(number->value);
+    auto body_rlp = store.body_at(number->value, hash);
     if (body_rlp && body_rlp->found()) {
         auto body = eth::decode_body(body_rlp->value);
         if (body) {
@@ -48,8 +55,106 @@ std::optional<chain::Ancestor> stored_ancestor(const store::ChainStore& store, c
 
 }  // namespace
 
-Result<std::unique_ptr<StoreExecutor>, std::string> StoreExecutor::create(
-    store::ChainStore& store) {
+Result<Executed, ExecError> execute_on_head(const store::ChainStore& store,
+                                            const eth::ChainConfig& config_in,
+                                            const eth::Block& block, const Hash32& hash,
+                                            std::size_t encoded_size, ExecutionTimes* times) {
+    const auto t0 = Clock::now();
+    const eth::Header& h = block.header;
+    auto parent_number = store.block_number(h.parent_hash);
+    if (!parent_number) return other(parent_number.error().message);
+    if (!parent_number->found()) {
+        return rule(chain::BlockError{.code = chain::Errc::unknown_parent, .number = h.number});
+    }
+    auto parent_rlp = store.header_by_hash(h.parent_hash);
+    if (!parent_rlp) return other(parent_rlp.error().message);
+    if (!parent_rlp->found()) return other("the parent's header is not stored");
+    auto parent = eth::decode_header(parent_rlp->value);
+    if (!parent) return other("the parent's header: " + eth::to_string(parent.error()));
+
+    // The Merge by total difficulty: Paris's rules from the first block whose parent reached the
+    // terminal total difficulty, on this block's own branch (EIP-3675).
+    const eth::ChainConfig* config = &config_in;
+    std::optional<eth::ChainConfig> merged;
+    if (config_in.terminal_total_difficulty && !config_in.activation(eth::Fork::paris)) {
+        auto td = store.total_difficulty_at(parent_number->value, h.parent_hash);
+        if (!td) return other(td.error().message);
+        if (!td->found()) return other("the parent's total difficulty is not stored");
+        if (td->value >= *config_in.terminal_total_difficulty) {
+            merged = config_in;
+            merged->set_fork(eth::Fork::paris, h.number);
+            config = &*merged;
+        }
+    }
+    if (auto v = chain::validate_header(h, *parent, *config); !v) return rule(std::move(v.error()));
+    if (!block.body.ommers.empty()) {
+        const auto ancestor = [&store](const Hash32& a) { return stored_ancestor(store, a); };
+        if (auto v = chain::check_ommers(block, *config, ancestor); !v) {
+            return rule(std::move(v.error()));
+        }
+    }
+
+    auto view = store::StateView::open(store);
+    if (!view) return other(view.error().message);
+    auto state = store::state_head(store);
+    if (!state) return other(state.error().message);
+    if (!*state || (*state)->hash != h.parent_hash) {
+        return other("the stored state is not the parent's (state head " +
+                     (*state ? std::to_string((*state)->number) : std::string("none")) + ")");
+    }
+    std::string read_error;
+    const auto hashes = [&](std::uint64_t n) {
+        auto c = store.canonical_hash(n);
+        if (!c || !c->found()) {
+            if (read_error.empty()) read_error = "block hash " + std::to_string(n) + " not stored";
+            return Hash32{};
+        }
+        return c->value;
+    };
+    std::optional<store::StateUpdate> update;
+    std::string state_error;
+    Clock::duration state_time{};
+    const auto root_of = [&](std::span<const state::AccountChange> changes) {
+        const auto s0 = Clock::now();
+        auto u = store::prepare_state_update(store, h.number, hash, changes);
+        state_time += Clock::now() - s0;
+        if (!u) {
+            if (state_error.empty()) state_error = u.error().message;
+            return Hash32{};
+        }
+        update = std::move(*u);
+        return update->state_root;
+    };
+    const auto t1 = Clock::now();
+    auto r = chain::execute_block(block, *parent, *config, *view, hashes, root_of, nullptr,
+                                  encoded_size);
+    const auto t2 = Clock::now();
+    // A failure to read state or a damaged trie comes first: the block may be fine.
+    if (auto f = view->failure()) return other("state read: " + *f);
+    if (!state_error.empty()) return other(state_error);
+    if (!read_error.empty()) return other(read_error);
+    if (!r) return rule(std::move(r.error()));
+
+    Executed out;
+    rlp::Encoder enc(out.receipts_rlp);
+    const auto list = enc.begin_list();
+    for (const eth::Receipt& receipt : r->receipts) eth::encode_item(receipt, enc);
+    enc.end_list(list);
+    enc.trim();
+    out.state = std::move(*update);
+    out.gas_used = r->gas_used;
+    if (times != nullptr) {
+        times->checks += std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0);
+        times->execution +=
+            std::chrono::duration_cast<std::chrono::nanoseconds>(t2 - t1 - state_time);
+        times->state += std::chrono::duration_cast<std::chrono::nanoseconds>(state_time);
+        times->blocks += 1;
+        times->gas += r->gas_used;
+    }
+    return out;
+}
+
+Result<eth::ChainConfig, std::string> StoreExecutor::stored_config(const store::ChainStore& store) {
     auto spec = store.chain_spec();
     if (!spec) return unexpected(spec.error().message);
     if (!*spec) {
@@ -60,108 +165,28 @@ Result<std::unique_ptr<StoreExecutor>, std::string> StoreExecutor::create(
     auto genesis = chain::parse_genesis(
         std::string_view(reinterpret_cast<const char*>(text.data()), text.size()));
     if (!genesis) return unexpected("store: chain spec: " + chain::to_string(genesis.error()));
-    return std::unique_ptr<StoreExecutor>(new StoreExecutor(store, std::move(genesis->config)));
+    return std::move(genesis->config);
+}
+
+Result<std::unique_ptr<StoreExecutor>, std::string> StoreExecutor::create(
+    store::ChainStore& store) {
+    auto config = stored_config(store);
+    if (!config) return unexpected(config.error());
+    return std::unique_ptr<StoreExecutor>(new StoreExecutor(store, std::move(*config)));
 }
 
 Result<store::BlockExecutor::Output, std::string> StoreExecutor::execute(
     const store::LinkedBlock& linked) {
-    const auto t0 = Clock::now();
     auto header = eth::decode_header(linked.header_rlp);
     if (!header) return unexpected("header: " + eth::to_string(header.error()));
     auto body = eth::decode_body(linked.body_rlp);
     if (!body) return unexpected("body: " + eth::to_string(body.error()));
     const eth::Block block{.header = std::move(*header), .body = std::move(*body)};
-    if (linked.number == 0)
-        return unexpected(std::string("a genesis block is written by keel init"));
-    const std::uint64_t parent_number = linked.number - 1;
-    auto parent_rlp = store_->header_by_number(parent_number);
-    if (!parent_rlp) return unexpected(parent_rlp.error().message);
-    if (!parent_rlp->found()) return unexpected(std::string("the parent's header is not stored"));
-    auto parent = eth::decode_header(parent_rlp->value);
-    if (!parent) return unexpected("the parent's header: " + eth::to_string(parent.error()));
-
-    // The Merge by total difficulty: Paris's rules from the first block whose parent reached
-    // the terminal total difficulty (EIP-3675).
-    const eth::ChainConfig* config = &config_;
-    std::optional<eth::ChainConfig> merged;
-    if (config_.terminal_total_difficulty && !config_.activation(eth::Fork::paris)) {
-        auto td = store_->total_difficulty(parent_number);
-        if (!td) return unexpected(td.error().message);
-        if (!td->found())
-            return unexpected(std::string("the parent's total difficulty is not stored"));
-        auto stored_merge = store_->merge_block();
-        if (!stored_merge) return unexpected(stored_merge.error().message);
-        std::optional<std::uint64_t> merge_at;
-        if (*stored_merge && **stored_merge <= linked.number) merge_at = **stored_merge;
-        if (!merge_at && td->value >= *config_.terminal_total_difficulty) merge_at = linked.number;
-        if (merge_at) {
-            merged = config_;
-            merged->set_fork(eth::Fork::paris, *merge_at);
-            config = &*merged;
-        }
-    }
-    if (auto v = chain::validate_header(block.header, *parent, *config); !v) {
-        return unexpected(without_block(v.error()));
-    }
-    if (!block.body.ommers.empty()) {
-        const auto ancestor = [this](const Hash32& hash) { return stored_ancestor(*store_, hash); };
-        if (auto v = chain::check_ommers(block, *config, ancestor); !v) {
-            return unexpected(without_block(v.error()));
-        }
-    }
-
-    auto view = store::StateView::open(*store_);
-    if (!view) return unexpected(view.error().message);
-    if (view->number() != parent_number) {
-        return unexpected("the stored state is block " + std::to_string(view->number()) +
-                          "'s, not the parent's");
-    }
-    std::string read_error;
-    const auto hashes = [&](std::uint64_t n) {
-        auto h = store_->canonical_hash(n);
-        if (!h || !h->found()) {
-            if (read_error.empty()) read_error = "block hash " + std::to_string(n) + " not stored";
-            return Hash32{};
-        }
-        return h->value;
-    };
-    std::optional<store::StateUpdate> update;
-    std::string state_error;
-    Clock::duration state_time{};
-    const auto root_of = [&](std::span<const state::AccountChange> changes) {
-        const auto s0 = Clock::now();
-        auto u = store::prepare_state_update(*store_, linked.number, linked.hash, changes);
-        state_time += Clock::now() - s0;
-        if (!u) {
-            if (state_error.empty()) state_error = u.error().message;
-            return Hash32{};
-        }
-        update = std::move(*u);
-        return update->state_root;
-    };
-    const auto t1 = Clock::now();
-    auto r = chain::execute_block(block, *parent, *config, *view, hashes, root_of);
-    const auto t2 = Clock::now();
-    // A failure to read state or a damaged trie comes first: the block may be fine.
-    if (auto f = view->failure()) return unexpected("state read: " + *f);
-    if (!state_error.empty()) return unexpected(state_error);
-    if (!read_error.empty()) return unexpected(read_error);
-    if (!r) return unexpected(without_block(r.error()));
-
-    Output out;
-    rlp::Encoder enc(out.receipts_rlp);
-    const auto list = enc.begin_list();
-    for (const eth::Receipt& receipt : r->receipts) eth::encode_item(receipt, enc);
-    enc.end_list(list);
-    enc.trim();
-    out.state = std::move(*update);
-    out.gas_used = r->gas_used;
-    times_.checks += std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0);
-    times_.execution += std::chrono::duration_cast<std::chrono::nanoseconds>(t2 - t1 - state_time);
-    times_.state += std::chrono::duration_cast<std::chrono::nanoseconds>(state_time);
-    times_.blocks += 1;
-    times_.gas += r->gas_used;
-    return out;
+    auto r = execute_on_head(*store_, config_, block, linked.hash, 0, &times_);
+    if (!r) return unexpected(std::move(r.error().message));
+    return Output{.receipts_rlp = std::move(r->receipts_rlp),
+                  .state = std::move(r->state),
+                  .gas_used = r->gas_used};
 }
 
 }  // namespace keel::blockchain

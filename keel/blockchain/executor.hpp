@@ -14,14 +14,32 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
+#include "keel/chain/errors.hpp"
 #include "keel/common/result.hpp"
+#include "keel/eth/block.hpp"
 #include "keel/eth/chain_config.hpp"
 #include "keel/store/chain_store.hpp"
 #include "keel/store/import.hpp"
+#include "keel/store/state_store.hpp"
 
 namespace keel::blockchain {
+
+/// Why a block could not be executed on the stored state: the block broke a rule (`block` set,
+/// with the rule and the values), or the store failed or holds damaged state (`block` empty).
+struct ExecError {
+    std::optional<chain::BlockError> block;
+    std::string message;  ///< one line, without "block <n>" (the caller names the block)
+};
+
+/// What executing a block produced, ready to be stored with it.
+struct Executed {
+    Bytes receipts_rlp;  ///< rlp(list of receipts), typed ones as strings
+    store::StateUpdate state;
+    std::uint64_t gas_used = 0;
+};
 
 /// Where an executing import's time went, summed over the blocks executed.
 struct ExecutionTimes {
@@ -32,6 +50,15 @@ struct ExecutionTimes {
     std::uint64_t gas = 0;
 };
 
+/// Executes `block` (hash `hash`) on the store's state head, which must be its parent's
+/// post-state: the header against the parent, the ommers against the stored ancestors (side
+/// blocks included), then chain::execute_block; the Merge's rules from the first block whose
+/// parent reached `config`'s terminal total difficulty (by the parent's stored TD). `times`
+/// (may be null) is added to. Writes nothing.
+[[nodiscard]] Result<Executed, ExecError> execute_on_head(
+    const store::ChainStore& store, const eth::ChainConfig& config, const eth::Block& block,
+    const Hash32& hash, std::size_t encoded_size, ExecutionTimes* times);
+
 class StoreExecutor final : public store::BlockExecutor {
   public:
     /// An executor over `store` (which must outlive it) with the rules of the chain spec the
@@ -39,6 +66,9 @@ class StoreExecutor final : public store::BlockExecutor {
     /// a chain spec that does not parse, a read failure.
     [[nodiscard]] static Result<std::unique_ptr<StoreExecutor>, std::string> create(
         store::ChainStore& store);
+    /// The chain spec from the store, parsed (create() uses it; so does blockchain::Chain).
+    [[nodiscard]] static Result<eth::ChainConfig, std::string> stored_config(
+        const store::ChainStore& store);
 
     [[nodiscard]] Result<Output, std::string> execute(const store::LinkedBlock& block) override;
 

@@ -62,7 +62,9 @@ Result<InitReport, std::string> init_store(store::ChainStore& store, const chain
                           " differs from the genesis header's " +
                           hex::encode(genesis.header.state_root.view(), {.prefix = true}));
     }
-    if (auto r = store.set_chain_spec(as_bytes(genesis_json)); !r) return fail(r.error());
+    if (!genesis_json.empty()) {
+        if (auto r = store.set_chain_spec(as_bytes(genesis_json)); !r) return fail(r.error());
+    }
     if (auto r = store.set_chain_id(static_cast<std::uint64_t>(genesis.config.chain_id[0])); !r) {
         return fail(r.error());
     }

@@ -204,6 +204,18 @@ class ChainStore {
     /// atomic batch. Errors: a RocksDB write failure.
     [[nodiscard]] Result<void, StoreError> put_state(const StateUpdate& state);
 
+    /// Stores a block that is not canonical (a side block): header, hash -> number, TD, body and
+    /// receipts when given, in one batch; no canonical hash, no tx lookups, the head unchanged.
+    /// Errors: a RocksDB write failure.
+    [[nodiscard]] Result<void, StoreError> put_side_block(const BlockToStore& block);
+
+    /// Takes the head block off the canonical chain, in one atomic batch with `state` (its
+    /// unwind: prepare_state_unwind): deletes its canonical hash and the tx lookups of
+    /// `tx_hashes` (its transactions), and lowers the head to state.number. Its header, body,
+    /// TD and receipts stay, as a side block's. Errors: a RocksDB write failure.
+    [[nodiscard]] Result<void, StoreError> unwind_head(const StateUpdate& state,
+                                                       std::span<const Hash32> tx_hashes);
+
     // ---- reads (never pruned: headers, canonical hashes, TD) ---------------------------------
 
     /// rlp(header) of the canonical block `number`.
@@ -214,6 +226,12 @@ class ChainStore {
     [[nodiscard]] Result<Read<Hash32>, StoreError> canonical_hash(std::uint64_t number) const;
     /// The number of the block with this hash.
     [[nodiscard]] Result<Read<std::uint64_t>, StoreError> block_number(const Hash32& hash) const;
+    /// Total difficulty of the block `number` with this hash (canonical or side).
+    [[nodiscard]] Result<Read<Uint256>, StoreError> total_difficulty_at(std::uint64_t number,
+                                                                        const Hash32& hash) const;
+    /// rlp(body) of the block `number` with this hash (canonical or side); pruned below the floor.
+    [[nodiscard]] Result<Read<Bytes>, StoreError> body_at(std::uint64_t number,
+                                                          const Hash32& hash) const;
     /// Total difficulty of the canonical block `number`.
     [[nodiscard]] Result<Read<Uint256>, StoreError> total_difficulty(std::uint64_t number) const;
 
