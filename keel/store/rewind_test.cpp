@@ -234,8 +234,8 @@ TEST(RewindChain, PendingRewindIsFinishedAndCanGoFurther) {
 // Each crash runs in a child that gtest starts by re-executing this binary (death test style
 // "threadsafe"; see prune_test.cpp for why never a bare fork). The child builds the store in a
 // directory the parent names through the environment, rewinds it in chunks of 16 blocks and
-// SIGKILLs itself at the k-th hook call (mark, unwind state, every delete batch, clear mark). The parent
-// re-runs the rewind and compares every family with an uninterrupted rewind's store.
+// SIGKILLs itself at the k-th hook call (mark, unwind state, every delete batch, clear mark). The
+// parent re-runs the rewind and compares every family with an uninterrupted rewind's store.
 
 constexpr const char* kCrashDirEnv = "KEEL_REWIND_CRASH_DIR";
 constexpr std::uint64_t kCrashTo = 100;
