@@ -29,6 +29,7 @@ struct ImportArgs {
     std::size_t batch = 256;
     bool quiet = false;
     bool no_execute = false;
+    std::uint64_t history_state = blockchain::kDefaultStateHistory;
 };
 
 std::string describe_file(const store::FileImportReport& r) {
@@ -94,7 +95,7 @@ void import_into(const ImportArgs& args, const std::vector<store::ChainFileInfo>
                       {.enabled = !args.quiet, .unit = "blocks", .secondary_unit = "tx"});
     std::unique_ptr<blockchain::StoreExecutor> executor;
     if (!args.no_execute) {
-        auto e = blockchain::StoreExecutor::create(chain);
+        auto e = blockchain::StoreExecutor::create(chain, args.history_state);
         if (!e) {
             throw Failure{kExitBadData,
                           "import: the datadir holds no state to execute on (" + e.error() +
@@ -226,6 +227,11 @@ void add_import_command(CLI::App& app) {
                   "store history only: no execution, no receipts from RLP files, no state (for "
                   "ranges whose state keel does not have); by default every block is executed "
                   "on the state keel init made");
+    cmd->add_option("--history.state", args->history_state,
+                    "blocks of state history to keep readable (older history is pruned as new "
+                    "blocks come, in the same writes); 0 keeps all of it (archive)")
+        ->check(whole_number("a block count"))
+        ->capture_default_str();
     cmd->callback([args] { run_import(*args); });
 }
 

@@ -54,7 +54,8 @@ std::vector<Hash32> tx_hashes_of(const eth::Block& b) {
 
 }  // namespace
 
-Result<Chain, std::string> Chain::open(store::ChainStore& store, eth::ChainConfig config) {
+Result<Chain, std::string> Chain::open(store::ChainStore& store, eth::ChainConfig config,
+                                       std::uint64_t keep_history) {
     auto state = store::state_head(store);
     if (!state) return unexpected(state.error().message);
     if (!*state) return unexpected(std::string("the store holds no state (keel init makes it)"));
@@ -67,7 +68,8 @@ Result<Chain, std::string> Chain::open(store::ChainStore& store, eth::ChainConfi
     auto td = store.total_difficulty_at((*state)->number, (*state)->hash);
     if (!td) return unexpected(td.error().message);
     if (!td->found()) return unexpected(std::string("the head's total difficulty is not stored"));
-    return Chain(store, std::move(config), Head{(*state)->number, (*state)->hash, td->value});
+    return Chain(store, std::move(config), Head{(*state)->number, (*state)->hash, td->value},
+                 keep_history);
 }
 
 Result<void, ExecError> Chain::unwind_one() {
@@ -115,7 +117,7 @@ Result<void, ExecError> Chain::execute_stored(const Hash32& hash) {
     auto td = store_->total_difficulty_at(b->number, hash);
     if (!td) return store_fail(td.error());
     if (!td->found()) return other("block " + std::to_string(b->number) + "'s TD is not stored");
-    auto executed = execute_on_head(*store_, config_, b->block, hash, 0, &times_);
+    auto executed = execute_on_head(*store_, config_, b->block, hash, 0, &times_, keep_history_);
     if (!executed) return std::unexpected(executed.error());
     ++reorg_blocks_;
     return store_canonical(b->block, hash, td->value, std::move(*executed));
@@ -175,7 +177,8 @@ Result<Placed, ExecError> Chain::insert(const eth::Block& block, std::size_t enc
     if (h.parent_hash != head_.hash) {
         if (auto r = set_head(h.parent_hash); !r) return std::unexpected(r.error());
     }
-    auto executed = execute_on_head(*store_, config_, block, hash, encoded_size, &times_);
+    auto executed =
+        execute_on_head(*store_, config_, block, hash, encoded_size, &times_, keep_history_);
     if (!executed) {
         ExecError e = std::move(executed.error());
         if (head_.hash != old.hash) {

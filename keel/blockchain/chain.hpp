@@ -47,9 +47,12 @@ enum class Placed : std::uint8_t {
 class Chain {
   public:
     /// The chain of `store` (initialised by keel init: a genesis and its state) with `config`'s
-    /// rules; the store must outlive it. Errors: no state in the store, a read failure.
+    /// rules; the store must outlive it. `keep_history`: blocks of state history kept (0: all;
+    /// a reorganisation deeper than that is refused). Errors: no state in the store, a read
+    /// failure.
     [[nodiscard]] static Result<Chain, std::string> open(store::ChainStore& store,
-                                                         eth::ChainConfig config);
+                                                         eth::ChainConfig config,
+                                                         std::uint64_t keep_history = 0);
 
     /// Inserts `block` (its RLP is `encoded_size` bytes, 0 if not known). Errors: a rule the
     /// block breaks (ExecError::block: unknown parent, header, ommers, execution; nothing of the
@@ -70,8 +73,8 @@ class Chain {
     std::uint64_t reorg_blocks() const noexcept { return reorg_blocks_; }
 
   private:
-    Chain(store::ChainStore& store, eth::ChainConfig config, Head head)
-        : store_(&store), config_(std::move(config)), head_(head) {}
+    Chain(store::ChainStore& store, eth::ChainConfig config, Head head, std::uint64_t keep)
+        : store_(&store), config_(std::move(config)), head_(head), keep_history_(keep) {}
 
     Result<void, ExecError> unwind_one();
     Result<void, ExecError> execute_stored(const Hash32& hash);
@@ -81,6 +84,7 @@ class Chain {
     store::ChainStore* store_;
     eth::ChainConfig config_;
     Head head_;
+    std::uint64_t keep_history_;
     ExecutionTimes times_;
     std::uint64_t reorg_blocks_ = 0;
 };

@@ -58,7 +58,8 @@ std::optional<chain::Ancestor> stored_ancestor(const store::ChainStore& store, c
 Result<Executed, ExecError> execute_on_head(const store::ChainStore& store,
                                             const eth::ChainConfig& config_in,
                                             const eth::Block& block, const Hash32& hash,
-                                            std::size_t encoded_size, ExecutionTimes* times) {
+                                            std::size_t encoded_size, ExecutionTimes* times,
+                                            std::uint64_t keep_history) {
     const auto t0 = Clock::now();
     const eth::Header& h = block.header;
     auto parent_number = store.block_number(h.parent_hash);
@@ -116,7 +117,7 @@ Result<Executed, ExecError> execute_on_head(const store::ChainStore& store,
     Clock::duration state_time{};
     const auto root_of = [&](std::span<const state::AccountChange> changes) {
         const auto s0 = Clock::now();
-        auto u = store::prepare_state_update(store, h.number, hash, changes);
+        auto u = store::prepare_state_update(store, h.number, hash, changes, true, keep_history);
         state_time += Clock::now() - s0;
         if (!u) {
             if (state_error.empty()) state_error = u.error().message;
@@ -169,10 +170,11 @@ Result<eth::ChainConfig, std::string> StoreExecutor::stored_config(const store::
 }
 
 Result<std::unique_ptr<StoreExecutor>, std::string> StoreExecutor::create(
-    store::ChainStore& store) {
+    store::ChainStore& store, std::uint64_t keep_history) {
     auto config = stored_config(store);
     if (!config) return unexpected(config.error());
-    return std::unique_ptr<StoreExecutor>(new StoreExecutor(store, std::move(*config)));
+    return std::unique_ptr<StoreExecutor>(
+        new StoreExecutor(store, std::move(*config), keep_history));
 }
 
 Result<store::BlockExecutor::Output, std::string> StoreExecutor::execute(
@@ -182,7 +184,7 @@ Result<store::BlockExecutor::Output, std::string> StoreExecutor::execute(
     auto body = eth::decode_body(linked.body_rlp);
     if (!body) return unexpected("body: " + eth::to_string(body.error()));
     const eth::Block block{.header = std::move(*header), .body = std::move(*body)};
-    auto r = execute_on_head(*store_, config_, block, linked.hash, 0, &times_);
+    auto r = execute_on_head(*store_, config_, block, linked.hash, 0, &times_, keep_history_);
     if (!r) return unexpected(std::move(r.error().message));
     return Output{.receipts_rlp = std::move(r->receipts_rlp),
                   .state = std::move(r->state),

@@ -54,10 +54,15 @@ struct ExecutionTimes {
 /// post-state: the header against the parent, the ommers against the stored ancestors (side
 /// blocks included), then chain::execute_block; the Merge's rules from the first block whose
 /// parent reached `config`'s terminal total difficulty (by the parent's stored TD). `times`
-/// (may be null) is added to. Writes nothing.
+/// (may be null) is added to. `keep_history`: the state history to keep, in blocks (0: all);
+/// the update prunes what falls out of it. Writes nothing.
 [[nodiscard]] Result<Executed, ExecError> execute_on_head(
     const store::ChainStore& store, const eth::ChainConfig& config, const eth::Block& block,
-    const Hash32& hash, std::size_t encoded_size, ExecutionTimes* times);
+    const Hash32& hash, std::size_t encoded_size, ExecutionTimes* times,
+    std::uint64_t keep_history = 0);
+
+/// geth's default --history.state: the state of the last 90,000 blocks stays readable.
+inline constexpr std::uint64_t kDefaultStateHistory = 90'000;
 
 class StoreExecutor final : public store::BlockExecutor {
   public:
@@ -65,7 +70,7 @@ class StoreExecutor final : public store::BlockExecutor {
     /// store was initialised from. Errors: no chain spec in the store (not made by keel init),
     /// a chain spec that does not parse, a read failure.
     [[nodiscard]] static Result<std::unique_ptr<StoreExecutor>, std::string> create(
-        store::ChainStore& store);
+        store::ChainStore& store, std::uint64_t keep_history = kDefaultStateHistory);
     /// The chain spec from the store, parsed (create() uses it; so does blockchain::Chain).
     [[nodiscard]] static Result<eth::ChainConfig, std::string> stored_config(
         const store::ChainStore& store);
@@ -76,11 +81,12 @@ class StoreExecutor final : public store::BlockExecutor {
     const eth::ChainConfig& config() const noexcept { return config_; }
 
   private:
-    StoreExecutor(store::ChainStore& store, eth::ChainConfig config)
-        : store_(&store), config_(std::move(config)) {}
+    StoreExecutor(store::ChainStore& store, eth::ChainConfig config, std::uint64_t keep_history)
+        : store_(&store), config_(std::move(config)), keep_history_(keep_history) {}
 
     store::ChainStore* store_;
     eth::ChainConfig config_;
+    std::uint64_t keep_history_;
     ExecutionTimes times_;
 };
 

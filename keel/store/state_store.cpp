@@ -134,6 +134,40 @@ void add_trie_rows(StateUpdate& u, Family f, BytesView prefix, const trie::NodeC
     for (const auto& [p, rlp] : c.writes) put_row(u, f, concat(prefix, trie::pack_path(p)), rlp);
 }
 
+// Rows that delete the state history of the blocks in (floor, target], at most
+// kMaxPrunedPerUpdate of them, and the new floor: reads of the state after a block below it are
+// refused from then on. Each block's history rows are named by its change set.
+Result<void, StoreError> add_history_pruning(const detail::Db& d, const rocksdb::ReadOptions& ro,
+                                             std::uint64_t target, StateUpdate& u) {
+    auto floor = read_state_floor(d, ro);
+    if (!floor) return unexpected(floor.error());
+    const std::uint64_t from = floor->value_or(0);
+    if (target <= from) return {};
+    const std::uint64_t to = std::min(target, from + kMaxPrunedPerUpdate);
+    for (std::uint64_t b = from + 1; b <= to; ++b) {
+        const NumKey n = num_key(b);
+        auto cs = get_at(d, ro, kChangeSets,
+                         BytesView(reinterpret_cast<const std::uint8_t*>(n.data()), 8));
+        if (!cs) return unexpected(cs.error());
+        if (!*cs) continue;  // a block without a change set (genesis, a history-only block)
+        const BytesView rec = as_bytes(**cs);
+        for (std::size_t i = 0; i < rec.size();) {
+            const bool is_slot = rec[i] == kChangedSlot;
+            const std::size_t len = is_slot ? 65 : 33;
+            if (rec[i] > kChangedSlot || rec.size() - i < len) {
+                return unexpected(corrupt(d.path, "change set of block " + std::to_string(b)));
+            }
+            erase_row(u, is_slot ? Family::storage_history : Family::account_history,
+                      with_block(rec.subspan(i + 1, len - 1), b));
+            i += len;
+        }
+        erase_row(u, Family::change_sets, Bytes(n.begin(), n.end()));
+        ++u.pruned_blocks;
+    }
+    u.floor = to;
+    return {};
+}
+
 }  // namespace
 
 Bytes encode_storage_value(const Uint256& value) {
@@ -179,7 +213,7 @@ Result<std::optional<std::uint64_t>, StoreError> state_floor(const ChainStore& s
 Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, std::uint64_t number,
                                                      const Hash32& block_hash,
                                                      std::span<const state::AccountChange> changes,
-                                                     bool history) {
+                                                     bool history, std::uint64_t keep_history) {
     const detail::Db& d = detail::Access::of(store);
     const rocksdb::ReadOptions ro;
     auto head = read_state_head(d, ro);
@@ -312,6 +346,11 @@ Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, st
         put_row(u, Family::change_sets, Bytes(n.begin(), n.end()), std::move(change_set));
     }
     u.state_root = *root;
+    if (keep_history > 0 && number > keep_history) {
+        if (auto r = add_history_pruning(d, ro, number - keep_history, u); !r) {
+            return unexpected(r.error());
+        }
+    }
     return u;
 }
 
@@ -464,6 +503,10 @@ Result<void, StoreError> add_state_rows(detail::Db& d, const StateUpdate& u,
     std::memcpy(head.data() + 8, u.block_hash.data(), 32);
     std::memcpy(head.data() + 40, u.state_root.data(), 32);
     batch.Put(d.cfs[kMeta], slice(kMetaStateHead), slice(head));
+    if (u.floor) {
+        batch.Put(d.cfs[kMeta], slice(kMetaStateFloor), slice(num_key(*u.floor)));
+        return {};
+    }
     auto floor = read_state_floor(d, rocksdb::ReadOptions());
     if (!floor) return unexpected(floor.error());
     if (!*floor) batch.Put(d.cfs[kMeta], slice(kMetaStateFloor), slice(num_key(u.number)));

@@ -60,7 +60,15 @@ struct StateUpdate {
     std::vector<Row> rows;
     std::uint64_t accounts = 0;  ///< accounts changed
     std::uint64_t slots = 0;     ///< slots written or cleared
+    /// The new state floor, when the update prunes state history (the rows above delete the
+    /// history rows and change sets of the blocks below it).
+    std::optional<std::uint64_t> floor;
+    std::uint64_t pruned_blocks = 0;  ///< change sets the update deletes
 };
+
+/// The most blocks of state history one update prunes, so that a lowered --history.state
+/// catches up over the following blocks instead of in one huge write.
+inline constexpr std::uint64_t kMaxPrunedPerUpdate = 64;
 
 /// The store's state head; nullopt when the store holds no state (made by a history-only
 /// import). Errors: a read failure, a damaged meta value.
@@ -73,11 +81,15 @@ struct StateUpdate {
 /// state the store holds (its parent's post-state, or nothing for a genesis) are `changes`:
 /// flat values, history rows with the values before (`history`: false for a genesis, whose
 /// "before" is nothing), the change set, the storage tries and the account trie, giving the new
-/// state root. Writes nothing. Errors: a read failure, or a damaged trie ("store state <path>:
-/// storage trie of 0x…: trie node at path 0x3a missing (expected hash 0x…)").
+/// state root. With `keep_history` = N > 0 the update also prunes the state history of the
+/// blocks that fall out of the last N (at most kMaxPrunedPerUpdate of them) and raises the state
+/// floor, in the same atomic write; 0 keeps all of it (an archive). Writes nothing. Errors: a
+/// read failure, or a damaged trie ("store state <path>: storage trie of 0x…: trie node at path
+/// 0x3a missing (expected hash 0x…)").
 [[nodiscard]] Result<StateUpdate, StoreError> prepare_state_update(
     const ChainStore& store, std::uint64_t number, const Hash32& block_hash,
-    std::span<const state::AccountChange> changes, bool history = true);
+    std::span<const state::AccountChange> changes, bool history = true,
+    std::uint64_t keep_history = 0);
 
 /// Prepares the rows that take the store's state from block `number`'s post-state (the state
 /// head) back to its parent's: every account and slot the block's change set names gets its value

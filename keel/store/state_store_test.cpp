@@ -2,12 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 
 #include "keel/crypto/keccak.hpp"
 #include "keel/eth/header.hpp"
 #include "keel/state/memory_state.hpp"
+#include "keel/store/keys.hpp"
 #include "keel/store/state_verify.hpp"
 #include "keel/trie/root.hpp"
 #include "test/testutil/temp_dir.hpp"
@@ -331,6 +333,88 @@ TEST(StateVerify, FindsDamagedValuesStaleRowsAndMissingHistory) {
 
     auto again = verify_state(*store);
     ASSERT_TRUE(again.has_value()) << again.error().message;
+}
+
+}  // namespace
+}  // namespace keel::store
+
+namespace keel::store {
+namespace {
+
+// --history.state 5: each block's update prunes the history that falls out of the last 5 blocks
+// in its own write; the kept blocks read as they were, older ones are refused, and no history
+// row of a pruned block is left.
+TEST(StateStore, HistoryKeptForTheLastNBlocksOnly) {
+    testutil::TempDir dir("state-history");
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store.has_value());
+    constexpr std::uint64_t kKeep = 5;
+    state::MemoryState reference;
+    std::vector<state::MemoryState> after;
+    std::mt19937_64 rng(7);
+    for (std::uint64_t n = 0; n <= 20; ++n) {
+        std::vector<state::AccountChange> changes;
+        for (std::uint64_t i = 0; i < 4; ++i) {
+            state::AccountChange c;
+            c.address = address_of(rng() % 10);
+            if (std::any_of(changes.begin(), changes.end(),
+                            [&](const auto& x) { return x.address == c.address; }))
+                continue;
+            c.account = reference.account(c.address).value_or(state::Account{});
+            c.account->balance = Uint256(rng() % 1000 + 1);
+            c.storage.push_back({Uint256(rng() % 3), Uint256(rng() % 2 == 0 ? 0 : n + 1)});
+            changes.push_back(c);
+        }
+        std::sort(changes.begin(), changes.end(),
+                  [](const auto& a, const auto& b) { return a.address < b.address; });
+        reference.apply(changes);
+        after.push_back(reference);
+        const Hash32 h = block_hash_of(n);
+        auto u = prepare_state_update(*store, n, h, changes, n > 0, kKeep);
+        ASSERT_TRUE(u.has_value()) << u.error().message;
+        ASSERT_EQ(u->state_root, reference.state_root());
+        eth::Header hf;
+        hf.number = n;
+        hf.state_root = u->state_root;
+        const Bytes header = eth::encode(hf);
+        const Bytes body{0xc2, 0xc0, 0xc0};
+        BlockToStore b;
+        b.number = n;
+        b.hash = h;
+        b.header_rlp = header;
+        b.body_rlp = body;
+        ASSERT_TRUE(store->put_blocks(std::span(&b, 1), &*u).has_value());
+        auto floor = state_floor(*store);
+        ASSERT_TRUE(floor.has_value() && floor->has_value());
+        EXPECT_EQ(**floor, n > kKeep ? n - kKeep : 0) << "block " << n;
+    }
+    for (std::uint64_t n = 0; n <= 20; ++n) {
+        auto view = StateView::open(*store, n);
+        if (n < 20 - kKeep) {
+            ASSERT_FALSE(view.has_value()) << "block " << n;
+            EXPECT_NE(view.error().message.find("is not kept"), std::string::npos);
+            continue;
+        }
+        ASSERT_TRUE(view.has_value()) << view.error().message;
+        expect_same(*view, after[n], 10, "block " + std::to_string(n));
+    }
+    auto count = [&](Family f) {
+        auto c = store->cursor(f);
+        std::size_t k = 0;
+        for (; c->valid(); c->next()) ++k;
+        return k;
+    };
+    EXPECT_EQ(count(Family::change_sets), kKeep);
+    auto v = verify_state(*store);
+    ASSERT_TRUE(v.has_value()) << v.error().message;
+    // Every history row left belongs to a kept block.
+    for (Family f : {Family::account_history, Family::storage_history}) {
+        auto c = store->cursor(f);
+        for (; c->valid(); c->next()) {
+            const BytesView k = c->key();
+            EXPECT_GT(keys::get_be64(k.data() + k.size() - 8), 20 - kKeep);
+        }
+    }
 }
 
 }  // namespace

@@ -65,7 +65,18 @@ expect_in verify-after-prune 0 "state: block 54" "" -- storage verify --quiet --
 expect_in init-mainnet 0 "0xd4e56740f876aef8c010b86a40d5f56745a118d0906a34e69aec8c0db1cb8fa3 (block 0), state root 0xd7f8974f" "" \
     -- init --datadir "$tmp/main" --network mainnet
 expect_in import-mainnet 0 "state: block 8191, root 0x5e184cd804670d251e30fdb3260b92031edc70077b4d1e8d7694bc660895ee7d" "" \
-    -- import --quiet --datadir "$tmp/main" "$vectors"/era1/mainnet/mainnet-00000-*.era1
+    -- import --quiet --history.state 1000 --datadir "$tmp/main" "$vectors"/era1/mainnet/mainnet-00000-*.era1
+# --history.state 1000: the state after block 7191 and later stays readable, older is pruned.
+miner=0x05a56e2d52c817161883f50c441c3228cfe54d9f
+expect_in history-kept 0 '"0x' "" -- get balance --datadir "$tmp/main" "$miner" --block 7191
+expect_in history-pruned 1 "" "state at block 7190 is not kept: state history starts at block 7191" \
+    -- get balance --datadir "$tmp/main" "$miner" --block 7190
+expect_in rewind-below-state-history 2 "" "below the state history floor 7191" \
+    -- storage rewind --quiet --datadir "$tmp/main" --to 7000
+expect_in rewind-within-state-history 0 "state unwound: 691 blocks" "" \
+    -- storage rewind --quiet --datadir "$tmp/main" --to 7500
+expect_in reimport-after-history-rewind 0 "state: block 8191, root 0x5e184cd8" "" \
+    -- import --quiet --history.state 1000 --datadir "$tmp/main" "$vectors"/era1/mainnet/mainnet-00000-*.era1
 expect_in init-sepolia 0 "(block 0), state root 0x5eb6e371" "" -- init --datadir "$tmp/sep" --network sepolia
 expect_in import-sepolia 0 "state: block 8191" "" \
     -- import --quiet --datadir "$tmp/sep" "$vectors/era1/sepolia-00000-643a00f7.era1"
