@@ -151,6 +151,7 @@ void add_get_command(CLI::App& app) {
     tx->callback([tx_args] { get_tx(*tx_args); });
 
     add_get_state_commands(*get);
+    add_get_receipt_commands(*get);
 }
 
 }  // namespace keel::cli

@@ -18,6 +18,8 @@ void add_import_command(CLI::App& app);
 void add_get_command(CLI::App& app);
 /// keel get account|balance|nonce|code|storage, on the `get` subcommand.
 void add_get_state_commands(CLI::App& get);
+/// keel get receipts|receipt|logs, on the `get` subcommand.
+void add_get_receipt_commands(CLI::App& get);
 void add_ssz_command(CLI::App& app);
 void add_devnet_command(CLI::App& app);
 void add_storage_command(CLI::App& app);

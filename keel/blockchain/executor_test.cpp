@@ -11,6 +11,7 @@
 #include "keel/eth/block.hpp"
 #include "keel/rlp/decode.hpp"
 #include "keel/store/state_store.hpp"
+#include "keel/blockchain/test_helpers.hpp"
 #include "test/testutil/temp_dir.hpp"
 
 #include <nlohmann/json.hpp>
@@ -18,41 +19,18 @@
 namespace keel::blockchain {
 namespace {
 
-const std::filesystem::path kRpcTests = std::filesystem::path(KEEL_VECTORS_DIR) / "rpc" / "tests";
+using testing::HiveStore;
+using testing::import_hive;
+using testing::init_hive;
+const std::filesystem::path& kRpcTests = testing::kHiveDir;
 
-std::string read_text(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-struct Initialised {
-    testutil::TempDir dir{"blockchain"};
-    std::optional<store::ChainStore> store;
-    chain::Genesis genesis;
-};
-
-void init_hive(Initialised& out) {
-    const std::string json = read_text(kRpcTests / "genesis.json");
-    ASSERT_FALSE(json.empty()) << "missing " << (kRpcTests / "genesis.json");
-    auto g = chain::parse_genesis(json);
-    ASSERT_TRUE(g.has_value()) << chain::to_string(g.error());
-    out.genesis = std::move(*g);
-    auto s = store::ChainStore::create(out.dir.path() / "db");
-    ASSERT_TRUE(s.has_value()) << s.error().message;
-    out.store.emplace(std::move(*s));
-    auto r = init_store(*out.store, out.genesis, json);
-    ASSERT_TRUE(r.has_value()) << r.error();
-    EXPECT_FALSE(r->already);
-    EXPECT_EQ(r->state_root, out.genesis.header.state_root);
-}
+std::string read_text(const std::filesystem::path& p) { return testing::file_text(p); }
 
 // The hive rpc-compat chain (Homestead to Osaka/BPO2: proof-of-work blocks with ommers, the
 // Merge, blobs, Prague requests) imported executing: every block's roots checked on the way,
 // the head and its state root as the suite's headfcu.json and blocks say.
 TEST(Blockchain, HiveChainImportsExecutingWithEveryRootChecked) {
-    Initialised w;
+    HiveStore w;
     init_hive(w);
     auto executor = StoreExecutor::create(*w.store);
     ASSERT_TRUE(executor.has_value()) << executor.error();
@@ -83,7 +61,7 @@ TEST(Blockchain, HiveChainImportsExecutingWithEveryRootChecked) {
 // A block whose state root is wrong is refused with its number and both roots; the blocks
 // before it stay, nothing of it is stored.
 TEST(Blockchain, WrongStateRootIsRefusedAndNothingOfTheBlockIsStored) {
-    Initialised w;
+    HiveStore w;
     init_hive(w);
     // Rewrite block 3's header with another state root, in a copy of the chain file.
     const std::string chain = read_text(kRpcTests / "chain.rlp");
@@ -144,7 +122,7 @@ TEST(Blockchain, WrongStateRootIsRefusedAndNothingOfTheBlockIsStored) {
 // requests name (latest, a number or a block hash). Exchanges whose expected answer is an error
 // are the RPC layer's parameter checks (issue 28's server) and are counted, not run here.
 TEST(Blockchain, HiveStateReadsMatchTheSuite) {
-    Initialised w;
+    HiveStore w;
     init_hive(w);
     auto executor = StoreExecutor::create(*w.store);
     ASSERT_TRUE(executor.has_value());

@@ -1,5 +1,7 @@
 #include "keel/eth/json.hpp"
 
+#include "keel/eth/chain_config.hpp"
+#include "keel/eth/contract_address.hpp"
 #include "keel/eth/sender.hpp"
 
 namespace keel::eth {
@@ -220,6 +222,76 @@ void write_receipt(json::Writer& w, const Receipt& r, bool close) {
     }
     w.end_array();
     if (close) w.end_object();
+}
+
+void write_rpc_log(json::Writer& w, const Log& log, const ReceiptPlace& place,
+                   const Hash32& tx_hash, std::uint64_t log_index) {
+    w.begin_object();
+    w.member_data("address", log.address.view());
+    w.key("topics");
+    w.begin_array();
+    for (const Hash32& t : log.topics) w.data(t.view());
+    w.end_array();
+    w.member_data("data", log.data);
+    w.member_quantity("blockNumber", place.block_number);
+    w.member_data("transactionHash", tx_hash.view());
+    w.member_quantity("transactionIndex", place.index);
+    w.member_data("blockHash", place.block_hash.view());
+    w.member_quantity("blockTimestamp", place.block_timestamp);
+    w.member_quantity("logIndex", log_index);
+    w.key("removed");
+    w.boolean(false);
+    w.end_object();
+}
+
+std::optional<Error> write_rpc_receipt(json::Writer& w, const Receipt& r, const Transaction& tx,
+                                       const ReceiptPlace& place) {
+    auto from = sender(tx);
+    if (!from) return from.error();
+    w.begin_object();
+    const bool blob = tx.type() == TxType::blob;
+    if (blob && place.blob_gas_price) w.member_quantity("blobGasPrice", *place.blob_gas_price);
+    if (blob) {
+        w.member_quantity("blobGasUsed",
+                          kGasPerBlob * static_cast<std::uint64_t>(tx.blob_versioned_hashes().size()));
+    }
+    w.member_data("blockHash", place.block_hash.view());
+    w.member_quantity("blockNumber", place.block_number);
+    w.key("contractAddress");
+    if (tx.is_create()) {
+        w.data(contract_address(*from, tx.nonce()).view());
+    } else {
+        w.null();
+    }
+    w.member_quantity("cumulativeGasUsed", r.cumulative_gas_used);
+    w.member_quantity("effectiveGasPrice",
+                      effective_gas_price(tx, place.base_fee.value_or(Uint256{})));
+    w.member_data("from", from->view());
+    w.member_quantity("gasUsed", place.gas_used);
+    w.key("logs");
+    w.begin_array();
+    for (std::size_t i = 0; i < r.logs.size(); ++i) {
+        write_rpc_log(w, r.logs[i], place, tx.hash(), place.first_log_index + i);
+    }
+    w.end_array();
+    w.member_data("logsBloom", r.logs_bloom.view());
+    // EIP-658: a status since Byzantium, the intermediate state root before.
+    if (r.post_state) {
+        w.member_data("root", r.post_state->view());
+    } else {
+        w.member_quantity("status", std::uint64_t{r.success ? 1u : 0u});
+    }
+    w.key("to");
+    if (auto to = tx.to()) {
+        w.data(to->view());
+    } else {
+        w.null();
+    }
+    w.member_data("transactionHash", tx.hash().view());
+    w.member_quantity("transactionIndex", place.index);
+    w.member_quantity("type", static_cast<std::uint64_t>(r.type));
+    w.end_object();
+    return std::nullopt;
 }
 
 }  // namespace keel::eth

@@ -85,4 +85,29 @@ void write_withdrawal(json::Writer& w, const Withdrawal& withdrawal);
 /// still-open object when `close` is false.
 void write_receipt(json::Writer& w, const Receipt& receipt, bool close = true);
 
+/// Where a receipt stands, for the shapes of eth_getTransactionReceipt and eth_getBlockReceipts.
+struct ReceiptPlace {
+    Hash32 block_hash;
+    std::uint64_t block_number = 0;
+    std::uint64_t block_timestamp = 0;
+    std::optional<Uint256> base_fee;        ///< the block's (London on): effectiveGasPrice
+    std::optional<Uint256> blob_gas_price;  ///< the block's blob base fee (Cancun on)
+    std::uint64_t index = 0;                ///< the transaction's, in the block
+    std::uint64_t gas_used = 0;             ///< the transaction's own (not cumulative)
+    std::uint64_t first_log_index = 0;      ///< logs of the block's earlier transactions
+};
+
+/// A receipt as eth_getTransactionReceipt returns it (go-ethereum's members, in its order:
+/// alphabetical), with the block and transaction fields: blockHash, blockNumber,
+/// contractAddress (a creation's, else null), cumulativeGasUsed, effectiveGasPrice, from,
+/// gasUsed, logs (each with its block, transaction and block-wide index), logsBloom, root or
+/// status, to, transactionHash, transactionIndex, type, and for blob transactions blobGasPrice
+/// and blobGasUsed. The sender is recovered (cached); returns the error when it cannot be.
+std::optional<Error> write_rpc_receipt(json::Writer& w, const Receipt& receipt,
+                                       const Transaction& tx, const ReceiptPlace& place);
+
+/// A log as eth_getLogs returns it (with its block, transaction and block-wide index).
+void write_rpc_log(json::Writer& w, const Log& log, const ReceiptPlace& place,
+                   const Hash32& tx_hash, std::uint64_t log_index);
+
 }  // namespace keel::eth

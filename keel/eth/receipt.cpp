@@ -195,6 +195,15 @@ void bloom_add(Bloom& bloom, BytesView entry) noexcept {
     }
 }
 
+bool bloom_may_contain(const Bloom& bloom, BytesView entry) noexcept {
+    Bloom one;
+    bloom_add(one, entry);
+    for (std::size_t i = 0; i < Bloom::kSize; ++i) {
+        if ((bloom[i] & one[i]) != one[i]) return false;
+    }
+    return true;
+}
+
 Bloom logs_bloom(std::span<const Log> logs) noexcept {
     Bloom b;
     for (const Log& l : logs) {

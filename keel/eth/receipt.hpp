@@ -91,6 +91,10 @@ void encode_item(const Receipt& r, rlp::Encoder& out);
 /// last byte (YP §4.3.1, eq. 29-30, M3:2048).
 void bloom_add(Bloom& bloom, BytesView entry) noexcept;
 
+/// Whether `bloom` has the three bits of `entry`: false means no log in it has this address or
+/// topic; true means one may (eth_getLogs reads the receipts of such blocks only).
+bool bloom_may_contain(const Bloom& bloom, BytesView entry) noexcept;
+
 /// The bloom of `logs`: M3:2048 of every log's address and topics, ORed (YP eq. 26-28).
 Bloom logs_bloom(std::span<const Log> logs) noexcept;
 

@@ -1,5 +1,7 @@
 #include "keel/evm/evm.hpp"
 
+#include "keel/eth/contract_address.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <new>
@@ -77,12 +79,7 @@ std::string_view describe(Status s) noexcept {
 }
 
 Address create_address(const Address& sender, std::uint64_t nonce) {
-    rlp::Encoder enc;
-    const auto list = enc.begin_list();
-    enc.add_string(sender.view());
-    enc.add_uint(nonce);
-    enc.end_list(list);
-    return last20(crypto::keccak256(enc.view()));
+    return eth::contract_address(sender, nonce);
 }
 
 Address create2_address(const Address& sender, const Bytes32& salt, BytesView init_code) {

@@ -48,6 +48,22 @@ expect get-above-head 1 "" "block 55 is above the state head, block 54" -- get b
 expect get-bad-address 2 "" "get balance: '0x12' is not a 20-byte address" -- get balance --datadir "$dd" 0x12
 expect get-bad-slot 2 "" "get storage: slot 'zz' is not a 256-bit number" -- get storage --datadir "$dd" "$contract" zz
 
+# ---- receipts and logs (the suite's eth_getBlockReceipts/eth_getLogs answers, keel/blockchain
+# reads_test.cpp compares them all; here the command's shapes and errors) --------------------------
+expect_in get-receipts 0 '"contractAddress": "0x9344b07175800259691961298ca11c824e65032d"' "" \
+    -- get receipts --datadir "$dd" 1
+expect_in get-receipt 0 '"blobGasUsed": "0x20000"' "" \
+    -- get receipt --datadir "$dd" 0x4bb6fa064c302d27ea9ac821e061bcc336b8fa40de77f01e116c6461d47e7ac1
+expect_in get-receipt-unknown 1 "" "transaction not found" \
+    -- get receipt --datadir "$dd" 0x00000000000000000000000000000000000000000000000000000000deadbeef
+expect_in get-receipts-future 1 "" "block 99 is not stored" -- get receipts --datadir "$dd" 99
+expect_in get-logs 0 '"logIndex": "0xa"' "" \
+    -- get logs --datadir "$dd" --from 1 --to 4 --address "$contract"
+expect_in get-logs-topics 0 '"transactionHash": "0xd48ebacfb769b856' "" \
+    -- get logs --datadir "$dd" --from 3 --to 6 --topics ",0x95b7276947f6331672b0c63eca28c1d39f25286d5e2793d6a487837ff1475ba0"
+expect get-logs-reversed 2 "" "get logs: --from 6 is above --to 3" -- get logs --datadir "$dd" --from 6 --to 3
+expect get-logs-bad-topic 2 "" "get logs: --topics '0x12'" -- get logs --datadir "$dd" --topics 0x12
+
 # ---- verify, rewind (state unwound from its history), re-import ------------------------------
 expect_in verify 0 "state: block 54, root 0x6da8f636cdc85dbe8c1b5299e5db22f462c041febaf3b78cac1040152ee30b3b recomputed from 114 accounts and 183 slots" "" \
     -- storage verify --quiet --datadir "$dd"

@@ -1,0 +1,208 @@
+#include "keel/blockchain/reads.hpp"
+
+#include <algorithm>
+
+#include "keel/common/hex.hpp"
+#include "keel/eth/block.hpp"
+#include "keel/eth/json.hpp"
+#include "keel/eth/receipt.hpp"
+#include "keel/eth/sender.hpp"
+#include "keel/rlp/decode.hpp"
+
+namespace keel::blockchain {
+namespace {
+
+std::unexpected<ReadError> failed(std::string m) {
+    return std::unexpected(ReadError{false, false, std::move(m)});
+}
+
+// A canonical block with its receipts, decoded.
+struct BlockWithReceipts {
+    Hash32 hash;
+    eth::Header header;
+    eth::BlockBody body;
+    std::vector<eth::Receipt> receipts;
+};
+
+Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::uint64_t number,
+                                          bool header_only_if = false) {
+    const std::string where = "block " + std::to_string(number);
+    auto hash = store.canonical_hash(number);
+    if (!hash) return failed(hash.error().message);
+    if (!hash->found()) return std::unexpected(ReadError{true, false, where + " is not stored"});
+    auto header_rlp = store.header_by_number(number);
+    if (!header_rlp) return failed(header_rlp.error().message);
+    if (!header_rlp->found()) return failed(where + ": header missing");
+    auto header = eth::decode_header(header_rlp->value);
+    if (!header) return failed(where + ": stored header: " + eth::to_string(header.error()));
+    BlockWithReceipts out{hash->value, std::move(*header), {}, {}};
+    if (header_only_if) return out;
+    auto body_rlp = store.body(number);
+    auto receipts_rlp = store.receipts(number);
+    if (!body_rlp) return failed(body_rlp.error().message);
+    if (!receipts_rlp) return failed(receipts_rlp.error().message);
+    if (body_rlp->status == store::ReadStatus::pruned ||
+        receipts_rlp->status == store::ReadStatus::pruned) {
+        return std::unexpected(ReadError{false, true, where + ": history pruned"});
+    }
+    if (!body_rlp->found()) return failed(where + ": body missing");
+    if (!receipts_rlp->found()) {
+        return std::unexpected(
+            ReadError{true, false, where + ": no receipts stored (imported with --no-execute)"});
+    }
+    auto body = eth::decode_body(body_rlp->value);
+    if (!body) return failed(where + ": stored body: " + eth::to_string(body.error()));
+    out.body = std::move(*body);
+    auto list = rlp::open_list(receipts_rlp->value);
+    if (!list) return failed(where + ": stored receipts are not a list");
+    while (!list->empty()) {
+        auto item = list->next();
+        if (!item) return failed(where + ": stored receipts do not decode");
+        auto r = eth::decode_receipt_item(item->encoded());
+        if (!r) return failed(where + ": stored receipt: " + eth::to_string(r.error()));
+        out.receipts.push_back(std::move(*r));
+    }
+    if (out.receipts.size() != out.body.transactions.size()) {
+        return failed(where + ": " + std::to_string(out.receipts.size()) + " receipts for " +
+                      std::to_string(out.body.transactions.size()) + " transactions");
+    }
+    eth::recover_senders(out.body.transactions);
+    return out;
+}
+
+eth::ReceiptPlace place_of(const BlockWithReceipts& b, const eth::ChainConfig& config) {
+    eth::ReceiptPlace p;
+    p.block_hash = b.hash;
+    p.block_number = b.header.number;
+    p.block_timestamp = b.header.timestamp;
+    p.base_fee = b.header.base_fee_per_gas;
+    if (b.header.excess_blob_gas) {
+        const auto fork = config.fork_at(b.header.number, b.header.timestamp);
+        p.blob_gas_price = eth::blob_base_fee(
+            *b.header.excess_blob_gas,
+            config.blob_params(fork, b.header.timestamp).base_fee_update_fraction);
+    }
+    return p;
+}
+
+// Writes receipt i of `b` (place advanced by the caller).
+Result<void, ReadError> write_one(json::Writer& w, const BlockWithReceipts& b, std::size_t i,
+                                  eth::ReceiptPlace& p) {
+    const std::uint64_t before = i == 0 ? 0 : b.receipts[i - 1].cumulative_gas_used;
+    p.index = i;
+    p.gas_used = b.receipts[i].cumulative_gas_used - before;
+    if (auto e = eth::write_rpc_receipt(w, b.receipts[i], b.body.transactions[i], p)) {
+        return failed("block " + std::to_string(b.header.number) + " transaction " +
+                      std::to_string(i) + ": " + eth::to_string(*e));
+    }
+    return {};
+}
+
+bool log_matches(const eth::Log& log, const LogFilter& f) {
+    if (!f.addresses.empty() &&
+        std::find(f.addresses.begin(), f.addresses.end(), log.address) == f.addresses.end()) {
+        return false;
+    }
+    if (f.topics.size() > log.topics.size()) {
+        // A position the filter names that the log does not have: no match, unless the filter
+        // leaves it open (geth: a log with fewer topics than the filter's positions fails).
+        return false;
+    }
+    for (std::size_t i = 0; i < f.topics.size(); ++i) {
+        const auto& any = f.topics[i];
+        if (!any.empty() && std::find(any.begin(), any.end(), log.topics[i]) == any.end()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool bloom_may_match(const Bloom& bloom, const LogFilter& f) {
+    if (!f.addresses.empty()) {
+        bool any = false;
+        for (const Address& a : f.addresses) any = any || eth::bloom_may_contain(bloom, a.view());
+        if (!any) return false;
+    }
+    for (const auto& position : f.topics) {
+        if (position.empty()) continue;
+        bool any = false;
+        for (const Hash32& t : position) any = any || eth::bloom_may_contain(bloom, t.view());
+        if (!any) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+Result<void, ReadError> write_block_receipts(json::Writer& w, const store::ChainStore& store,
+                                             const eth::ChainConfig& config, std::uint64_t number) {
+    auto b = load(store, number);
+    if (!b) return std::unexpected(b.error());
+    eth::ReceiptPlace p = place_of(*b, config);
+    w.begin_array();
+    for (std::size_t i = 0; i < b->receipts.size(); ++i) {
+        if (auto r = write_one(w, *b, i, p); !r) return r;
+        p.first_log_index += b->receipts[i].logs.size();
+    }
+    w.end_array();
+    return {};
+}
+
+Result<void, ReadError> write_transaction_receipt(json::Writer& w, const store::ChainStore& store,
+                                                  const eth::ChainConfig& config,
+                                                  const Hash32& tx_hash) {
+    auto where = store.tx_lookup(tx_hash);
+    if (!where) return failed(where.error().message);
+    if (where->status == store::ReadStatus::pruned) {
+        return std::unexpected(ReadError{false, true, "its block's history is pruned"});
+    }
+    if (!where->found()) {
+        return std::unexpected(ReadError{true, false, "transaction not found"});
+    }
+    auto b = load(store, where->value.number);
+    if (!b) return std::unexpected(b.error());
+    const std::size_t index = where->value.index;
+    if (index >= b->body.transactions.size() || b->body.transactions[index].hash() != tx_hash) {
+        return failed("the lookup entry names another transaction (run keel storage verify)");
+    }
+    eth::ReceiptPlace p = place_of(*b, config);
+    for (std::size_t i = 0; i < index; ++i) p.first_log_index += b->receipts[i].logs.size();
+    return write_one(w, *b, index, p);
+}
+
+Result<void, ReadError> write_logs(json::Writer& w, const store::ChainStore& store,
+                                   const eth::ChainConfig& config, const LogFilter& filter,
+                                   LogStats* stats) {
+    LogStats local;
+    LogStats& s = stats != nullptr ? *stats : local;
+    w.begin_array();
+    for (std::uint64_t n = filter.from; n <= filter.to; ++n) {
+        auto header_only = load(store, n, true);
+        if (!header_only) return std::unexpected(header_only.error());
+        ++s.blocks;
+        if (!bloom_may_match(header_only->header.logs_bloom, filter)) {
+            if (n == filter.to) break;
+            continue;
+        }
+        ++s.bloom_hits;
+        auto b = load(store, n);
+        if (!b) return std::unexpected(b.error());
+        eth::ReceiptPlace p = place_of(*b, config);
+        std::uint64_t log_index = 0;
+        for (std::size_t i = 0; i < b->receipts.size(); ++i) {
+            p.index = i;
+            for (const eth::Log& log : b->receipts[i].logs) {
+                if (log_matches(log, filter)) {
+                    eth::write_rpc_log(w, log, p, b->body.transactions[i].hash(), log_index);
+                    ++s.logs;
+                }
+                ++log_index;
+            }
+        }
+        if (n == filter.to) break;  // to = 2^64 - 1 must not wrap
+    }
+    w.end_array();
+    return {};
+}
+
+}  // namespace keel::blockchain

@@ -1,0 +1,70 @@
+#pragma once
+/// Reads of stored blocks in the JSON-RPC shapes a node serves: a block's receipts
+/// (eth_getBlockReceipts), one transaction's receipt (eth_getTransactionReceipt) and logs by
+/// filter (eth_getLogs). `keel get` prints them; the RPC server (issue 28) will too.
+///
+/// Logs are found through the header blooms: a block is read (body and receipts) only when its
+/// header's bloom may hold every condition of the filter (an address of the filter, and a topic
+/// of each position that names some); a bloom says "maybe", so each log of such a block is then
+/// checked exactly. No log index is kept: the blooms are in the headers already.
+///
+/// Threading: any thread; the store's reads are thread-safe.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "keel/common/bytes.hpp"
+#include "keel/common/json_writer.hpp"
+#include "keel/common/result.hpp"
+#include "keel/eth/chain_config.hpp"
+#include "keel/store/chain_store.hpp"
+
+namespace keel::blockchain {
+
+/// Why a read has no answer: the block or transaction is not stored (`not_found`), its history
+/// is pruned (`pruned`), or the store failed (neither).
+struct ReadError {
+    bool not_found = false;
+    bool pruned = false;
+    std::string message;
+};
+
+/// The receipts of canonical block `number`, as eth_getBlockReceipts returns them, written
+/// with `w`. Errors: not stored, pruned, a damaged row.
+[[nodiscard]] Result<void, ReadError> write_block_receipts(json::Writer& w,
+                                                           const store::ChainStore& store,
+                                                           const eth::ChainConfig& config,
+                                                           std::uint64_t number);
+
+/// The receipt of the transaction `tx_hash`, as eth_getTransactionReceipt returns it.
+[[nodiscard]] Result<void, ReadError> write_transaction_receipt(json::Writer& w,
+                                                                const store::ChainStore& store,
+                                                                const eth::ChainConfig& config,
+                                                                const Hash32& tx_hash);
+
+/// An eth_getLogs filter over canonical blocks [from, to].
+struct LogFilter {
+    std::uint64_t from = 0;
+    std::uint64_t to = 0;
+    std::vector<Address> addresses;  ///< any of them; empty: any address
+    /// By position: any of the hashes; an empty position matches any topic (null).
+    std::vector<std::vector<Hash32>> topics;
+};
+
+/// What a log search did.
+struct LogStats {
+    std::uint64_t blocks = 0;        ///< headers checked
+    std::uint64_t bloom_hits = 0;    ///< blocks whose bloom may match: bodies and receipts read
+    std::uint64_t logs = 0;          ///< logs written
+};
+
+/// The logs of the blocks of `filter` that match it, in block and log order, as eth_getLogs
+/// returns them (a JSON array). Errors: a block of the range not stored or pruned (with its
+/// number), a damaged row.
+[[nodiscard]] Result<void, ReadError> write_logs(json::Writer& w, const store::ChainStore& store,
+                                                 const eth::ChainConfig& config,
+                                                 const LogFilter& filter,
+                                                 LogStats* stats = nullptr);
+
+}  // namespace keel::blockchain

@@ -1,0 +1,63 @@
+#pragma once
+// Shared by the blockchain module's tests: the hive rpc-compat chain's files, and a store made
+// from its genesis (optionally with the whole chain imported, executing).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include "keel/blockchain/executor.hpp"
+#include "keel/blockchain/init.hpp"
+#include "keel/chain/genesis.hpp"
+#include "keel/store/import.hpp"
+#include "test/testutil/temp_dir.hpp"
+
+namespace keel::blockchain::testing {
+
+inline const std::filesystem::path kHiveDir =
+    std::filesystem::path(KEEL_VECTORS_DIR) / "rpc" / "tests";
+
+inline std::string file_text(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// A store initialised with the hive chain's genesis.
+struct HiveStore {
+    testutil::TempDir dir{"blockchain"};
+    std::optional<store::ChainStore> store;
+    chain::Genesis genesis;
+};
+
+inline void init_hive(HiveStore& out) {
+    const std::string json = file_text(kHiveDir / "genesis.json");
+    ASSERT_FALSE(json.empty()) << "missing " << (kHiveDir / "genesis.json");
+    auto g = chain::parse_genesis(json);
+    ASSERT_TRUE(g.has_value()) << chain::to_string(g.error());
+    out.genesis = std::move(*g);
+    auto s = store::ChainStore::create(out.dir.path() / "db");
+    ASSERT_TRUE(s.has_value()) << s.error().message;
+    out.store.emplace(std::move(*s));
+    auto r = init_store(*out.store, out.genesis, json);
+    ASSERT_TRUE(r.has_value()) << r.error();
+    EXPECT_FALSE(r->already);
+    EXPECT_EQ(r->state_root, out.genesis.header.state_root);
+}
+
+/// init_hive(), then chain.rlp imported executing.
+inline void import_hive(HiveStore& out) {
+    init_hive(out);
+    auto executor = StoreExecutor::create(*out.store);
+    ASSERT_TRUE(executor.has_value()) << executor.error();
+    auto importer = store::Importer::create(*out.store, {.executor = executor->get()});
+    ASSERT_TRUE(importer.has_value()) << importer.error().message;
+    auto report = importer->import_file(kHiveDir / "chain.rlp");
+    ASSERT_TRUE(report.has_value()) << report.error().message;
+}
+
+}  // namespace keel::blockchain::testing
