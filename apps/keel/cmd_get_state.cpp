@@ -5,12 +5,14 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "apps/keel/commands.hpp"
 #include "apps/keel/datadir.hpp"
 #include "apps/keel/input.hpp"
+#include "keel/blockchain/reads.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/common/json_writer.hpp"
 #include "keel/store/state_store.hpp"
@@ -18,7 +20,7 @@
 namespace keel::cli {
 namespace {
 
-enum class What { account, balance, nonce, code, storage };
+enum class What { account, balance, nonce, code, storage, proof };
 
 struct StateGetArgs {
     What what = What::account;
@@ -26,8 +28,38 @@ struct StateGetArgs {
     std::string datadir;
     std::string address;
     std::string slot;
+    std::vector<std::string> slots;  // proof
     std::string block = "latest";
 };
+
+void run_proof(const StateGetArgs& args, const Address& address) {
+    const std::string what = "get proof";
+    std::vector<Uint256> slots;
+    for (const std::string& text : args.slots) {
+        auto s = Uint256::from_string(text);
+        if (!s) {
+            throw Failure{kExitUsage,
+                          fmt::format("{}: slot '{}' is not a 256-bit number", what, text)};
+        }
+        slots.push_back(*s);
+    }
+    store::ChainStore chain = open_datadir(args.datadir, Access::read);
+    auto proof = store::prove_account(chain, address, slots);
+    if (!proof) throw Failure{kExitBadData, what + ": " + proof.error().message};
+    if (args.block != "latest") {
+        const std::uint64_t n = resolve_block(chain, args.block, what);
+        if (n != proof->head.number) {
+            throw Failure{kExitBadData,
+                          fmt::format("{}: proofs are of the state head (block {}), not block {}: "
+                                      "the tries keep the head's state only",
+                                      what, proof->head.number, n)};
+        }
+    }
+    std::string out;
+    json::Writer w(out, 2);
+    blockchain::write_account_proof(w, *proof);
+    std::printf("%s\n", out.c_str());
+}
 
 void run_state_get(const StateGetArgs& args) {
     const std::string what = "get " + args.name;
@@ -35,6 +67,10 @@ void run_state_get(const StateGetArgs& args) {
     if (!address) {
         throw Failure{kExitUsage, fmt::format("{}: '{}' is not a 20-byte address: {}", what,
                                               args.address, to_string(address.error()))};
+    }
+    if (args.what == What::proof) {
+        run_proof(args, *address);
+        return;
     }
     Uint256 slot;
     if (args.what == What::storage) {
@@ -80,6 +116,8 @@ void run_state_get(const StateGetArgs& args) {
         case What::storage:
             w.data(view->storage(*address, slot).to_bytes32().view());
             break;
+        case What::proof:
+            break;
     }
     if (auto f = view->failure()) throw Failure{kExitBadData, what + ": " + *f};
     std::printf("%s\n", out.c_str());
@@ -94,6 +132,9 @@ void add_one(CLI::App& get, What what, const char* name, const char* help) {
     cmd->add_option("address", args->address, "the account's 20-byte address")->required();
     if (what == What::storage) {
         cmd->add_option("slot", args->slot, "the slot: a number, decimal or 0x-hex")->required();
+    }
+    if (what == What::proof) {
+        cmd->add_option("slots", args->slots, "slots to prove: numbers, decimal or 0x-hex");
     }
     cmd->add_option("--block", args->block,
                     "the block whose post-state to read: latest (default), earliest, a number or "
@@ -110,6 +151,8 @@ void add_get_state_commands(CLI::App& get) {
     add_one(get, What::nonce, "nonce", "An account's nonce (eth_getTransactionCount)");
     add_one(get, What::code, "code", "An account's code (eth_getCode)");
     add_one(get, What::storage, "storage", "A storage slot's value (eth_getStorageAt)");
+    add_one(get, What::proof, "proof",
+            "An account's and its slots' Merkle proofs at the state head (eth_getProof)");
 }
 
 }  // namespace keel::cli

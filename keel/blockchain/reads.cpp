@@ -205,4 +205,32 @@ Result<void, ReadError> write_logs(json::Writer& w, const store::ChainStore& sto
     return {};
 }
 
+void write_account_proof(json::Writer& w, const store::AccountProof& p) {
+    const state::Account a = p.account.value_or(state::Account{});
+    w.begin_object();
+    w.member_data("address", p.address.view());
+    w.key("accountProof");
+    w.begin_array();
+    for (const Bytes& node : p.account_proof) w.data(node);
+    w.end_array();
+    w.member_quantity("balance", a.balance);
+    w.member_data("codeHash", a.code_hash.view());
+    w.member_quantity("nonce", a.nonce);
+    w.member_data("storageHash", a.storage_root.view());
+    w.key("storageProof");
+    w.begin_array();
+    for (const store::StorageProof& sp : p.storage) {
+        w.begin_object();
+        w.member_quantity("key", sp.key);
+        w.member_quantity("value", sp.value);
+        w.key("proof");
+        w.begin_array();
+        for (const Bytes& node : sp.proof) w.data(node);
+        w.end_array();
+        w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+}
+
 }  // namespace keel::blockchain

@@ -19,6 +19,7 @@
 #include "keel/common/result.hpp"
 #include "keel/eth/chain_config.hpp"
 #include "keel/store/chain_store.hpp"
+#include "keel/store/state_store.hpp"
 
 namespace keel::blockchain {
 
@@ -54,9 +55,9 @@ struct LogFilter {
 
 /// What a log search did.
 struct LogStats {
-    std::uint64_t blocks = 0;        ///< headers checked
-    std::uint64_t bloom_hits = 0;    ///< blocks whose bloom may match: bodies and receipts read
-    std::uint64_t logs = 0;          ///< logs written
+    std::uint64_t blocks = 0;      ///< headers checked
+    std::uint64_t bloom_hits = 0;  ///< blocks whose bloom may match: bodies and receipts read
+    std::uint64_t logs = 0;        ///< logs written
 };
 
 /// The logs of the blocks of `filter` that match it, in block and log order, as eth_getLogs
@@ -66,5 +67,10 @@ struct LogStats {
                                                  const eth::ChainConfig& config,
                                                  const LogFilter& filter,
                                                  LogStats* stats = nullptr);
+
+/// An account proof (store::prove_account) as eth_getProof returns it: address, accountProof,
+/// balance, codeHash, nonce, storageHash, storageProof [{key, value, proof}] (an absent account
+/// reads as the empty one).
+void write_account_proof(json::Writer& w, const store::AccountProof& proof);
 
 }  // namespace keel::blockchain

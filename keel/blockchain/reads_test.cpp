@@ -45,7 +45,7 @@ std::optional<std::uint64_t> block_of(const store::ChainStore& s, const std::str
     return std::stoull(b, nullptr, 16);
 }
 
-// hive's rpc-compat exchanges for eth_getBlockReceipts, eth_getTransactionReceipt and
+// hive's rpc-compat exchanges for eth_getBlockReceipts, eth_getTransactionReceipt, eth_getProof and
 // eth_getLogs, answered from the imported chain and compared as JSON values (an absent block or
 // transaction is null). Exchanges whose answer is an error are the RPC layer's parameter checks
 // (issue 28) and are counted, not run.
@@ -82,7 +82,8 @@ TEST(Reads, HiveReceiptsAndLogsMatchTheSuite) {
     }
     for (const Exchange& x : exchanges("eth_getTransactionReceipt")) {
         run(x, [&](keel::json::Writer& jw) {
-            const auto h = hex::decode_fixed<Hash32>(x.request.at("params").at(0).get<std::string>());
+            const auto h =
+                hex::decode_fixed<Hash32>(x.request.at("params").at(0).get<std::string>());
             return write_transaction_receipt(jw, s, config, *h);
         });
     }
@@ -107,9 +108,11 @@ TEST(Reads, HiveReceiptsAndLogsMatchTheSuite) {
             if (p.contains("topics")) {
                 for (const Json& pos : p.at("topics")) {
                     std::vector<Hash32> any;
-                    if (pos.is_string()) any.push_back(*hex::decode_fixed<Hash32>(pos.get<std::string>()));
+                    if (pos.is_string())
+                        any.push_back(*hex::decode_fixed<Hash32>(pos.get<std::string>()));
                     if (pos.is_array()) {
-                        for (const Json& t : pos) any.push_back(*hex::decode_fixed<Hash32>(t.get<std::string>()));
+                        for (const Json& t : pos)
+                            any.push_back(*hex::decode_fixed<Hash32>(t.get<std::string>()));
                     }
                     f.topics.push_back(std::move(any));
                 }
@@ -117,9 +120,27 @@ TEST(Reads, HiveReceiptsAndLogsMatchTheSuite) {
             return write_logs(jw, s, config, f);
         });
     }
-    EXPECT_GE(checked, 14);
-    std::printf("hive receipts and logs: %d checked, %d parameter errors left to the RPC layer\n",
-                checked, errors_expected);
+    for (const Exchange& x : exchanges("eth_getProof")) {
+        run(x, [&](keel::json::Writer& jw) -> Result<void, ReadError> {
+            const Json& params = x.request.at("params");
+            const auto address = hex::decode_fixed<Address>(params.at(0).get<std::string>());
+            std::vector<Uint256> slots;
+            for (const Json& k : params.at(1))
+                slots.push_back(*Uint256::from_string(k.get<std::string>()));
+            if (params.size() > 2) {
+                // Every proof request of the suite names the head.
+                EXPECT_EQ(block_of(s, params.at(2).get<std::string>()), s.head().value().value());
+            }
+            auto proof = store::prove_account(s, *address, slots);
+            if (!proof) return std::unexpected(ReadError{false, false, proof.error().message});
+            write_account_proof(jw, *proof);
+            return {};
+        });
+    }
+    EXPECT_GE(checked, 18);
+    std::printf(
+        "hive receipts, logs and proofs: %d checked, %d parameter errors left to the RPC layer\n",
+        checked, errors_expected);
 }
 
 }  // namespace

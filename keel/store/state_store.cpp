@@ -94,12 +94,14 @@ Result<std::optional<std::uint64_t>, StoreError> read_state_floor(const detail::
 // storage trie of one account (its hash as prefix). The first read failure is kept.
 class TrieRows final : public trie::NodeSource {
   public:
-    TrieRows(const detail::Db& d, Cf cf, BytesView prefix) : d_(&d), cf_(cf) {
+    TrieRows(const detail::Db& d, Cf cf, BytesView prefix,
+             const rocksdb::ReadOptions& ro = rocksdb::ReadOptions())
+        : d_(&d), cf_(cf), ro_(ro) {
         prefix_.assign(prefix.begin(), prefix.end());
     }
     std::optional<Bytes> node(BytesView path) const override {
         const Bytes key = concat(prefix_, trie::pack_path(path));
-        auto v = get_at(*d_, rocksdb::ReadOptions(), cf_, key);
+        auto v = get_at(*d_, ro_, cf_, key);
         if (!v) {
             if (failure.empty()) failure = v.error().message;
             return std::nullopt;
@@ -112,6 +114,7 @@ class TrieRows final : public trie::NodeSource {
   private:
     const detail::Db* d_;
     Cf cf_;
+    rocksdb::ReadOptions ro_;
     Bytes prefix_;
 };
 
@@ -514,6 +517,58 @@ Result<void, StoreError> add_state_rows(detail::Db& d, const StateUpdate& u,
 }
 
 }  // namespace detail
+
+Result<AccountProof, StoreError> prove_account(const ChainStore& store, const Address& address,
+                                               std::span<const Uint256> slots) {
+    const detail::Db& d = detail::Access::of(store);
+    const rocksdb::Snapshot* snap = d.db->GetSnapshot();
+    struct Release {
+        const detail::Db* d;
+        const rocksdb::Snapshot* s;
+        ~Release() { d->db->ReleaseSnapshot(s); }
+    } release{&d, snap};
+    rocksdb::ReadOptions ro;
+    ro.snapshot = snap;
+    auto head = read_state_head(d, ro);
+    if (!head) return unexpected(head.error());
+    if (!*head) return unexpected(state_error(d, "the store holds no state (keel init makes it)"));
+    AccountProof out;
+    out.head = **head;
+    out.address = address;
+    const Hash32 a = crypto::keccak256(address.view());
+    const TrieRows account_rows(d, kAccountTrie, {}, ro);
+    auto proof = trie::prove(account_rows, out.head.state_root, a.view());
+    if (!proof) return unexpected(state_error(d, "account trie: " + proof.error()));
+    out.account_proof = std::move(*proof);
+    auto flat = get_at(d, ro, kAccounts, a.view());
+    if (!flat) return unexpected(flat.error());
+    if (*flat) {
+        out.account = decode_account(as_bytes(**flat));
+        if (!out.account) return unexpected(corrupt(d.path, "account 0x" + hex::encode(a.view())));
+    }
+    const Hash32 storage_root = out.account ? out.account->storage_root : trie::kEmptyRoot;
+    const TrieRows slot_rows(d, kStorageTrie, a.view(), ro);
+    for (const Uint256& key : slots) {
+        StorageProof sp;
+        sp.key = key;
+        const Hash32 s = slot_hash(key);
+        auto p = trie::prove(slot_rows, storage_root, s.view());
+        if (!p) {
+            return unexpected(
+                state_error(d, "storage trie of 0x" + hex::encode(a.view()) + ": " + p.error()));
+        }
+        sp.proof = std::move(*p);
+        auto v = get_at(d, ro, kStorage, concat(a.view(), s.view()));
+        if (!v) return unexpected(v.error());
+        if (*v) {
+            auto word = decode_storage_value(as_bytes(**v));
+            if (!word) return unexpected(corrupt(d.path, "storage value"));
+            sp.value = *word;
+        }
+        out.storage.push_back(std::move(sp));
+    }
+    return out;
+}
 
 // ---- StateView -------------------------------------------------------------------------------
 

@@ -104,6 +104,30 @@ inline constexpr std::uint64_t kMaxPrunedPerUpdate = 64;
                                                                    const Hash32& parent_hash,
                                                                    const Hash32& parent_state_root);
 
+/// A slot's value and its Merkle proof in its account's storage trie (EIP-1186).
+struct StorageProof {
+    Uint256 key;
+    Uint256 value;
+    std::vector<Bytes> proof;  ///< node RLPs, root first
+};
+
+/// An account (absent: nullopt) and its Merkle proof in the state trie, with slot proofs.
+struct AccountProof {
+    StateHead head;  ///< the state the proofs are of
+    Address address;
+    std::optional<state::Account> account;
+    std::vector<Bytes> account_proof;  ///< node RLPs, root first
+    std::vector<StorageProof> storage;
+};
+
+/// eth_getProof at the state head, from the stored tries, through one snapshot (the head may
+/// move meanwhile; the proofs are of `head`). The tries hold the head's state only, as geth's
+/// path scheme does: proofs of past blocks are not kept. Errors: no state, a damaged trie
+/// row, a read failure.
+[[nodiscard]] Result<AccountProof, StoreError> prove_account(const ChainStore& store,
+                                                             const Address& address,
+                                                             std::span<const Uint256> slots);
+
 /// The state after one block, read through a consistent snapshot of the store taken when it was
 /// opened: an import writing meanwhile changes nothing a view reads. A StateReader for execution
 /// (eth_call, traces, the import itself), safe to use from many threads at once. Must not

@@ -268,6 +268,54 @@ Result<StoredTrie, std::string> check_stored(const NodeSource& source, const Has
     return walk.found;
 }
 
+Result<std::vector<Bytes>, std::string> prove(const NodeSource& source, const Hash32& root,
+                                              BytesView key) {
+    std::vector<Bytes> proof;
+    if (root == kEmptyRoot) return proof;
+    const Bytes nibbles = to_nibbles(key);
+    Bytes path;
+    Bytes ref(root.begin(), root.end());
+    while (true) {
+        Bytes bytes;
+        if (ref.size() == 32) {
+            auto row = source.node(path);
+            if (!row) return unexpected("trie node at path " + path_text(path) + " missing");
+            if (!same(crypto::keccak256(*row).view(), ref)) {
+                return unexpected("trie node at path " + path_text(path) +
+                                  " does not match its hash");
+            }
+            proof.push_back(*row);
+            bytes = std::move(*row);
+        } else {
+            bytes = ref;
+        }
+        Updater::Node n;
+        if (!decode_node(bytes, n)) {
+            return unexpected("trie node at path " + path_text(path) + " does not decode");
+        }
+        const BytesView rest = BytesView(nibbles).subspan(path.size());
+        switch (n.kind) {
+            case Updater::Node::Kind::leaf:
+                return proof;
+            case Updater::Node::Kind::extension:
+                if (rest.size() < n.nibbles.size() ||
+                    !same(n.nibbles, rest.first(n.nibbles.size()))) {
+                    return proof;  // the path diverges: the key is absent
+                }
+                path.insert(path.end(), n.nibbles.begin(), n.nibbles.end());
+                ref = n.children[0]->ref;
+                break;
+            case Updater::Node::Kind::branch:
+                if (rest.empty() || !n.children[rest[0]]) return proof;
+                path.push_back(rest[0]);
+                ref = n.children[rest[0]]->ref;
+                break;
+            case Updater::Node::Kind::stub:
+                return unexpected(std::string("trie node kind"));
+        }
+    }
+}
+
 bool Updater::PathLess::operator()(const Bytes& a, const Bytes& b) const noexcept {
     const std::size_t n = std::min(a.size(), b.size());
     const int c = n == 0 ? 0 : std::memcmp(a.data(), b.data(), n);

@@ -69,6 +69,13 @@ struct StoredTrie {
 [[nodiscard]] Result<StoredTrie, std::string> check_stored(const NodeSource& source,
                                                            const Hash32& root);
 
+/// The Merkle proof of `key` in the stored trie whose root is `root` (EIP-1186's accountProof
+/// and storageProof): the RLP of every node with a row of its own on the key's path, root first
+/// (inlined nodes are inside their parents). For an absent key, the nodes up to where the path
+/// ends or diverges: a proof of exclusion. Errors: a row missing or not matching its hash.
+[[nodiscard]] Result<std::vector<Bytes>, std::string> prove(const NodeSource& source,
+                                                            const Hash32& root, BytesView key);
+
 class Updater {
   public:
     /// An updater over the trie whose root is `root` (kEmptyRoot: an empty trie) and whose nodes

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 
@@ -208,6 +209,39 @@ TEST(TrieUpdater, CheckStoredWalksEveryRowAndFindsDamage) {
     auto bad = check_stored(damaged, *root);
     ASSERT_FALSE(bad.has_value());
     EXPECT_NE(bad.error().find("its parent names"), std::string::npos) << bad.error();
+}
+
+// A proof's nodes chain by hash from the root, and the last one ends the key's path: walked back
+// with the same rules a verifier uses (each node's keccak is named by its parent).
+TEST(TrieUpdater, ProofsChainFromTheRoot) {
+    MapSource src;
+    Updater build(src, kEmptyRoot);
+    for (std::uint64_t i = 0; i < 500; ++i) build.put(key_of(i), value_of(i, 40));
+    NodeChanges c;
+    auto root = build.commit(c);
+    ASSERT_TRUE(root.has_value());
+    src.apply(c);
+    for (std::uint64_t i : {0ull, 7ull, 499ull, 100000ull}) {
+        auto proof = prove(src, *root, key_of(i));
+        ASSERT_TRUE(proof.has_value()) << proof.error();
+        ASSERT_FALSE(proof->empty());
+        EXPECT_EQ(crypto::keccak256(proof->front()), *root);
+        for (std::size_t k = 1; k < proof->size(); ++k) {
+            const Hash32 h = crypto::keccak256((*proof)[k]);
+            const Bytes& parent = (*proof)[k - 1];
+            // The child's hash appears in its parent's RLP.
+            EXPECT_NE(std::search(parent.begin(), parent.end(), h.begin(), h.end()), parent.end());
+        }
+        if (i < 500) {
+            // The value is in the last node (a leaf), and a proof of exclusion has no leaf for it.
+            const Bytes v = value_of(i, 40);
+            const Bytes& last = proof->back();
+            EXPECT_NE(std::search(last.begin(), last.end(), v.begin(), v.end()), last.end());
+        }
+    }
+    auto none = prove(src, kEmptyRoot, key_of(1));
+    ASSERT_TRUE(none.has_value());
+    EXPECT_TRUE(none->empty());
 }
 
 TEST(TrieUpdater, PackPathIsInjective) {

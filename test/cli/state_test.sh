@@ -64,6 +64,11 @@ expect_in get-logs-topics 0 '"transactionHash": "0xd48ebacfb769b856' "" \
 expect get-logs-reversed 2 "" "get logs: --from 6 is above --to 3" -- get logs --datadir "$dd" --from 6 --to 3
 expect get-logs-bad-topic 2 "" "get logs: --topics '0x12'" -- get logs --datadir "$dd" --topics 0x12
 
+expect_in get-proof 0 '"storageHash": "0x7917ac1f1d6cd87c54aea239c6efbe5c8865659f0761c74e67f1c1eb837923bb"' "" \
+    -- get proof --datadir "$dd" "$contract" 0
+expect_in get-proof-past 1 "" "proofs are of the state head (block 54), not block 3" \
+    -- get proof --datadir "$dd" "$contract" --block 3
+
 # ---- verify, rewind (state unwound from its history), re-import ------------------------------
 expect_in verify 0 "state: block 54, root 0x6da8f636cdc85dbe8c1b5299e5db22f462c041febaf3b78cac1040152ee30b3b recomputed from 114 accounts and 183 slots" "" \
     -- storage verify --quiet --datadir "$dd"
