@@ -50,8 +50,9 @@ eth::ChainConfig config_of(const store::ChainStore& chain, const std::string& wh
             }
         }
     }
-    throw Failure{kExitBadData, what + ": the store has no chain spec (keel init) and is not a "
-                                       "known network's: its fork rules are unknown"};
+    throw Failure{kExitBadData, what +
+                                    ": the store has no chain spec (keel init) and is not a "
+                                    "known network's: its fork rules are unknown"};
 }
 
 [[noreturn]] void read_failed(const std::string& what, const blockchain::ReadError& e) {
@@ -75,8 +76,8 @@ void get_receipt(const ReceiptArgs& args) {
     const std::string what = "get receipt " + args.what;
     auto hash = hex::decode_fixed<Hash32>(args.what);
     if (!hash) {
-        throw Failure{kExitUsage, fmt::format("{}: not a 32-byte hash: {}", what,
-                                              to_string(hash.error()))};
+        throw Failure{kExitUsage,
+                      fmt::format("{}: not a 32-byte hash: {}", what, to_string(hash.error()))};
     }
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
     const eth::ChainConfig config = config_of(chain, what);
@@ -92,8 +93,8 @@ template <class Fixed>
 Fixed fixed_arg(const std::string& text, const std::string& what) {
     auto v = hex::decode_fixed<Fixed>(text);
     if (!v) {
-        throw Failure{kExitUsage, fmt::format("get logs: {} '{}': {}", what, text,
-                                              to_string(v.error()))};
+        throw Failure{kExitUsage,
+                      fmt::format("get logs: {} '{}': {}", what, text, to_string(v.error()))};
     }
     return *v;
 }
@@ -107,7 +108,8 @@ void get_logs(const ReceiptArgs& args) {
         throw Failure{kExitUsage,
                       fmt::format("get logs: --from {} is above --to {}", f.from, f.to)};
     }
-    for (const std::string& a : args.addresses) f.addresses.push_back(fixed_arg<Address>(a, "--address"));
+    for (const std::string& a : args.addresses)
+        f.addresses.push_back(fixed_arg<Address>(a, "--address"));
     // --topics: positions separated by ',', alternatives by '|', an empty position or "null"
     // for any topic.
     if (!args.topics.empty()) {
@@ -138,11 +140,11 @@ void get_logs(const ReceiptArgs& args) {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::printf("%s\n", out.c_str());
     if (args.stats) {
-        std::fprintf(stderr,
-                     "get logs: %llu blocks, %llu whose bloom may match (read), %llu logs, %.3f s\n",
-                     static_cast<unsigned long long>(stats.blocks),
-                     static_cast<unsigned long long>(stats.bloom_hits),
-                     static_cast<unsigned long long>(stats.logs), s);
+        std::fprintf(
+            stderr, "get logs: %llu blocks, %llu whose bloom may match (read), %llu logs, %.3f s\n",
+            static_cast<unsigned long long>(stats.blocks),
+            static_cast<unsigned long long>(stats.bloom_hits),
+            static_cast<unsigned long long>(stats.logs), s);
     }
 }
 

@@ -6,12 +6,12 @@
 #include <sstream>
 
 #include "keel/blockchain/init.hpp"
+#include "keel/blockchain/test_helpers.hpp"
 #include "keel/chain/genesis.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/eth/block.hpp"
 #include "keel/rlp/decode.hpp"
 #include "keel/store/state_store.hpp"
-#include "keel/blockchain/test_helpers.hpp"
 #include "test/testutil/temp_dir.hpp"
 
 #include <nlohmann/json.hpp>
@@ -24,7 +24,9 @@ using testing::import_hive;
 using testing::init_hive;
 const std::filesystem::path& kRpcTests = testing::kHiveDir;
 
-std::string read_text(const std::filesystem::path& p) { return testing::file_text(p); }
+std::string read_text(const std::filesystem::path& p) {
+    return testing::file_text(p);
+}
 
 // The hive rpc-compat chain (Homestead to Osaka/BPO2: proof-of-work blocks with ommers, the
 // Merge, blobs, Prague requests) imported executing: every block's roots checked on the way,

@@ -252,8 +252,8 @@ std::optional<Error> write_rpc_receipt(json::Writer& w, const Receipt& r, const 
     const bool blob = tx.type() == TxType::blob;
     if (blob && place.blob_gas_price) w.member_quantity("blobGasPrice", *place.blob_gas_price);
     if (blob) {
-        w.member_quantity("blobGasUsed",
-                          kGasPerBlob * static_cast<std::uint64_t>(tx.blob_versioned_hashes().size()));
+        w.member_quantity("blobGasUsed", kGasPerBlob * static_cast<std::uint64_t>(
+                                                           tx.blob_versioned_hashes().size()));
     }
     w.member_data("blockHash", place.block_hash.view());
     w.member_quantity("blockNumber", place.block_number);
