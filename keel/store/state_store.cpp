@@ -4,6 +4,7 @@
 #include <rocksdb/options.h>
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <unordered_set>
@@ -580,6 +581,8 @@ struct StateView::Impl {
     bool at_head = false;
     mutable std::mutex failure_mutex;
     mutable std::optional<std::string> failure;
+    mutable std::atomic<std::uint64_t> seeks{0};
+    mutable std::atomic<std::uint64_t> point_reads{0};
 
     ~Impl() {
         if (snapshot != nullptr) d->db->ReleaseSnapshot(snapshot);
@@ -601,6 +604,7 @@ struct StateView::Impl {
             iro.iterate_upper_bound = &upper;
             std::unique_ptr<rocksdb::Iterator> it(d->db->NewIterator(iro, d->cfs[history]));
             it->Seek(slice(from));
+            seeks.fetch_add(1, std::memory_order_relaxed);
             if (it->Valid()) {
                 if (it->key().size() != key.size() + 8) {
                     fail(corrupt(d->path, "history key").message);
@@ -615,6 +619,7 @@ struct StateView::Impl {
             }
         }
         auto v = get_at(*d, ro, flat, key);
+        point_reads.fetch_add(1, std::memory_order_relaxed);
         if (!v) {
             fail(v.error().message);
             return std::nullopt;
@@ -663,6 +668,11 @@ std::uint64_t StateView::number() const noexcept {
 
 bool StateView::at_head() const noexcept {
     return impl_->at_head;
+}
+
+StateView::Counts StateView::counts() const noexcept {
+    return Counts{impl_->seeks.load(std::memory_order_relaxed),
+                  impl_->point_reads.load(std::memory_order_relaxed)};
 }
 
 std::optional<state::Account> StateView::account(const Address& address) const {

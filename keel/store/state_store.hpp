@@ -149,6 +149,15 @@ class StateView final : public state::StateReader {
     /// Whether the view reads the head's flat state (no history seek).
     bool at_head() const noexcept;
 
+    /// The database operations the view's reads made so far (all threads): history seeks and
+    /// point reads of the flat state. A historical read is one seek, plus a point read only when
+    /// the key has not changed since the block; a read at the head is one point read.
+    struct Counts {
+        std::uint64_t seeks = 0;
+        std::uint64_t point_reads = 0;
+    };
+    Counts counts() const noexcept;
+
     std::optional<state::Account> account(const Address& address) const override;
     Uint256 storage(const Address& address, const Uint256& key) const override;
     state::Code code(const Hash32& code_hash) const override;
