@@ -91,8 +91,11 @@ std::string import_failure(const ImportArgs& args, const store::ImportError& e) 
 
 void import_into(const ImportArgs& args, const std::vector<store::ChainFileInfo>& files,
                  std::uint64_t total, store::ChainStore& chain) {
+    // Executing, the second rate is gas per second; history only, transactions per second.
     Progress progress("import", total,
-                      {.enabled = !args.quiet, .unit = "blocks", .secondary_unit = "tx"});
+                      {.enabled = !args.quiet,
+                       .unit = "blocks",
+                       .secondary_unit = args.no_execute ? "tx" : "gas"});
     std::unique_ptr<blockchain::StoreExecutor> executor;
     if (!args.no_execute) {
         auto e = blockchain::StoreExecutor::create(chain, args.history_state);

@@ -393,7 +393,8 @@ Result<void, ImportError> Importer::Impl::execute_and_store(const std::filesyste
     report.imported += 1;
     report.transactions += s.tx_hashes.size();
     report.gas_used += out->gas_used;
-    if (options.progress) options.progress->advance(1, s.tx_hashes.size());
+    // Executing: the secondary count is gas (the rate reads as gas/s).
+    if (options.progress) options.progress->advance(1, out->gas_used);
     return {};
 }
 

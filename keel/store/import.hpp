@@ -115,8 +115,8 @@ class BlockExecutor {
 struct ImportOptions {
     /// Blocks per atomic write.
     std::size_t batch_blocks = 256;
-    /// Advanced by blocks (and transactions as the secondary count) as they are stored; blocks
-    /// the store already holds are taken off its total. May be null.
+    /// Advanced by blocks (and transactions as the secondary count; gas when executing) as they
+    /// are stored; blocks the store already holds are taken off its total. May be null.
     Progress* progress = nullptr;
     /// Executes every block before it is stored (one block per atomic write, with its receipts
     /// and state); null: a history-only import. Must outlive the importer.
