@@ -47,6 +47,8 @@ struct StoreOptions {
     /// RocksDB's LOG file. The reader sees the store as it was when opened. Every write on a
     /// read-only store fails with RocksDB's refusal ("store write <path>: Not implemented: ...").
     bool read_only = false;
+    /// Bytes of decompressed table blocks kept in memory, shared by every family.
+    std::size_t cache_bytes = std::size_t{256} << 20;
 };
 
 /// One block to store. Every view must stay valid during the put_blocks() call only.
