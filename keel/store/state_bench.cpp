@@ -82,7 +82,8 @@ struct StateStoreTemplate {
             state::AccountChange c;
             c.address = account_address(i);
             c.account = state::Account{.nonce = 1, .balance = Uint256(1'000'000 + i)};
-            for (std::uint64_t k = 0; k < kSlots; ++k) c.storage.push_back({Uint256(k), Uint256(i + k + 1)});
+            for (std::uint64_t k = 0; k < kSlots; ++k)
+                c.storage.push_back({Uint256(k), Uint256(i + k + 1)});
             changes.push_back(std::move(c));
         }
         put(0, changes);
@@ -136,8 +137,9 @@ void run_reads(benchmark::State& st, std::uint64_t back, ReadKind kind) {
         } else {
             benchmark::DoNotOptimize(view->storage(a, Uint256(rng() % kSlots)));
         }
-        us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
-                         .count());
+        us.push_back(
+            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
+                .count());
     }
     if (us.empty()) return;
     std::sort(us.begin(), us.end());
