@@ -86,6 +86,6 @@ echo "size:      before $(field 'size before:'), after $(field 'size after:')"
 awk -v a="$t0" -v b="$t1" 'BEGIN { printf "prune command wall time: %.2f s\n", b - a }'
 echo "datadir:   $datadir (try: $keel get block latest --datadir $datadir)"
 if [[ -n "$era1_mainnet" ]]; then
-    echo "executed:  $(grep -m1 '^executed:' "$log" | sed 's/^executed: //')"
-    echo "state:     $(grep -m1 '^state:' "$log" | sed 's/^state: //')"
+    echo "executed:  $(grep '^executed:' "$log" | tail -1 | sed 's/^executed: //')"
+    echo "state:     $(grep '^state: block' "$log" | tail -1 | sed 's/^state: //')"
 fi
