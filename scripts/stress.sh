@@ -51,8 +51,11 @@ fi
 #   cli_storage
 #   evm_anvil_diff                     anvil and keel as subprocesses, JSON-RPC over loopback
 #                                      (KEEL_EVM_DIFF_PROGRAMS of them under stress)
-regex=${STRESS_TESTS:-'^(cli_p2p|rlpx_interop|cli_store_concurrency|cli_import|cli_storage|evm_anvil_diff)$'}
+#   cli_state_crash                    kill -9 at random moments of an executing import
+#                                      (KEEL_STATE_CRASH_KILLS of them under stress)
+regex=${STRESS_TESTS:-'^(cli_p2p|rlpx_interop|cli_store_concurrency|cli_import|cli_storage|evm_anvil_diff|cli_state_crash)$'}
 export KEEL_EVM_DIFF_PROGRAMS=${KEEL_EVM_DIFF_PROGRAMS:-100}
+export KEEL_STATE_CRASH_KILLS=${KEEL_STATE_CRASH_KILLS:-15}
 
 cores=$(nproc)
 jobs=${STRESS_JOBS:-$cores}

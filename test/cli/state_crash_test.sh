@@ -9,7 +9,8 @@
 set -uo pipefail
 keel=${1:?usage: state_crash_test.sh PATH_TO_KEEL VECTORS_DIR [KILLS]}
 vectors=${2:?usage: state_crash_test.sh PATH_TO_KEEL VECTORS_DIR [KILLS]}
-kills=${3:-50}
+# KEEL_STATE_CRASH_KILLS overrides the count (make stress runs fewer beside its CPU burners).
+kills=${KEEL_STATE_CRASH_KILLS:-${3:-50}}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 source "$(dirname "$0")/lib.sh"
