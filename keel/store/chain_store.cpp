@@ -178,7 +178,29 @@ Result<void, StoreError> ChainStore::Impl::init(Impl* impl, const std::filesyste
     } else {
         // One LOG per open, rotated: keep a few, not RocksDB's default of 1000.
         db_options.keep_log_file_num = 4;
-        s = rocksdb::DB::Open(db_options, path.string(), descriptors, &impl->cfs, &impl->db);
+        if (create) {
+            // A new database gets its families in one call: opened with every family missing,
+            // RocksDB creates them one by one and writes (and parses back) its OPTIONS file after
+            // each, 17 times over a growing file: 96 % of the time to create a store.
+            s = rocksdb::DB::Open(db_options, path.string(), {descriptors.front()}, &impl->cfs,
+                                  &impl->db);
+            if (s.ok()) {
+                std::vector<rocksdb::ColumnFamilyHandle*> created;
+                s = impl->db->CreateColumnFamilies(std::vector<rocksdb::ColumnFamilyDescriptor>(
+                                                       descriptors.begin() + 1, descriptors.end()),
+                                                   &created);
+                impl->cfs.insert(impl->cfs.end(), created.begin(), created.end());
+            }
+            if (!s.ok() && impl->db != nullptr) {
+                for (auto* h : impl->cfs) impl->db->DestroyColumnFamilyHandle(h);
+                impl->cfs.clear();
+                impl->db->Close().PermitUncheckedError();
+                delete impl->db;
+                impl->db = nullptr;
+            }
+        } else {
+            s = rocksdb::DB::Open(db_options, path.string(), descriptors, &impl->cfs, &impl->db);
+        }
     }
     if (!s.ok()) {
         impl->cfs.clear();
