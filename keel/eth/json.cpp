@@ -197,6 +197,20 @@ void write_withdrawal(json::Writer& w, const Withdrawal& wd) {
     w.end_object();
 }
 
+namespace {
+
+// A log's own members: address, topics, data (the object is the caller's).
+void write_log_members(json::Writer& w, const Log& log) {
+    w.member_data("address", log.address.view());
+    w.key("topics");
+    w.begin_array();
+    for (const Hash32& t : log.topics) w.data(t.view());
+    w.end_array();
+    w.member_data("data", log.data);
+}
+
+}  // namespace
+
 void write_receipt(json::Writer& w, const Receipt& r, bool close) {
     w.begin_object();
     w.member_quantity("type", static_cast<std::uint64_t>(r.type));
@@ -212,12 +226,7 @@ void write_receipt(json::Writer& w, const Receipt& r, bool close) {
     w.begin_array();
     for (const Log& log : r.logs) {
         w.begin_object();
-        w.member_data("address", log.address.view());
-        w.key("topics");
-        w.begin_array();
-        for (const Hash32& t : log.topics) w.data(t.view());
-        w.end_array();
-        w.member_data("data", log.data);
+        write_log_members(w, log);
         w.end_object();
     }
     w.end_array();
@@ -227,12 +236,7 @@ void write_receipt(json::Writer& w, const Receipt& r, bool close) {
 void write_rpc_log(json::Writer& w, const Log& log, const ReceiptPlace& place,
                    const Hash32& tx_hash, std::uint64_t log_index) {
     w.begin_object();
-    w.member_data("address", log.address.view());
-    w.key("topics");
-    w.begin_array();
-    for (const Hash32& t : log.topics) w.data(t.view());
-    w.end_array();
-    w.member_data("data", log.data);
+    write_log_members(w, log);
     w.member_quantity("blockNumber", place.block_number);
     w.member_data("transactionHash", tx_hash.view());
     w.member_quantity("transactionIndex", place.index);

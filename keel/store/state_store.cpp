@@ -15,15 +15,19 @@
 #include "keel/rlp/encode.hpp"
 #include "keel/state/memory_state.hpp"
 #include "keel/store/detail/db.hpp"
+#include "keel/store/detail/state_rows.hpp"
 #include "keel/trie/root.hpp"
 #include "keel/trie/updater.hpp"
 
 namespace keel::store {
 namespace {
 
-// Change set records: kind byte, then the account hash (and the slot hash for a slot).
-constexpr std::uint8_t kChangedAccount = 0;
-constexpr std::uint8_t kChangedSlot = 1;
+using detail::for_each_change;
+using detail::get_at;
+using detail::kChangedAccount;
+using detail::kChangedSlot;
+using detail::read_state_head;
+using detail::TrieRows;
 
 Hash32 slot_hash(const Uint256& key) {
     const Bytes32 be = key.to_bytes32();
@@ -55,31 +59,8 @@ Bytes prefix_end(BytesView prefix) {
     return Bytes(prefix.size() + 1, 0xff);
 }
 
-Result<std::optional<std::string>, StoreError> get_at(const detail::Db& d,
-                                                      const rocksdb::ReadOptions& ro, Cf cf,
-                                                      BytesView key) {
-    std::string value;
-    const rocksdb::Status s = d.db->Get(ro, d.cfs[cf], slice(key), &value);
-    if (s.IsNotFound()) return std::optional<std::string>{};
-    if (!s.ok()) return unexpected(d.error("read", s));
-    return std::optional<std::string>{std::move(value)};
-}
-
 StoreError state_error(const detail::Db& d, std::string_view what) {
     return StoreError{"store state " + d.path.string() + ": " + std::string(what)};
-}
-
-Result<std::optional<StateHead>, StoreError> read_state_head(const detail::Db& d,
-                                                             const rocksdb::ReadOptions& ro) {
-    auto v = get_at(d, ro, kMeta, as_bytes(kMetaStateHead));
-    if (!v) return unexpected(v.error());
-    if (!*v) return std::optional<StateHead>{};
-    if ((*v)->size() != 72) return unexpected(corrupt(d.path, "state head"));
-    StateHead h;
-    h.number = get_be64((*v)->data());
-    std::memcpy(h.hash.data(), (*v)->data() + 8, 32);
-    std::memcpy(h.state_root.data(), (*v)->data() + 40, 32);
-    return std::optional<StateHead>{h};
 }
 
 Result<std::optional<std::uint64_t>, StoreError> read_state_floor(const detail::Db& d,
@@ -90,34 +71,6 @@ Result<std::optional<std::uint64_t>, StoreError> read_state_floor(const detail::
     if ((*v)->size() != 8) return unexpected(corrupt(d.path, "state floor"));
     return std::optional<std::uint64_t>{get_be64((*v)->data())};
 }
-
-// Trie nodes of one trie, read from the live database: the account trie (empty prefix) or the
-// storage trie of one account (its hash as prefix). The first read failure is kept.
-class TrieRows final : public trie::NodeSource {
-  public:
-    TrieRows(const detail::Db& d, Cf cf, BytesView prefix,
-             const rocksdb::ReadOptions& ro = rocksdb::ReadOptions())
-        : d_(&d), cf_(cf), ro_(ro) {
-        prefix_.assign(prefix.begin(), prefix.end());
-    }
-    std::optional<Bytes> node(BytesView path) const override {
-        const Bytes key = concat(prefix_, trie::pack_path(path));
-        auto v = get_at(*d_, ro_, cf_, key);
-        if (!v) {
-            if (failure.empty()) failure = v.error().message;
-            return std::nullopt;
-        }
-        if (!*v) return std::nullopt;
-        return to_bytes(**v);
-    }
-    mutable std::string failure;
-
-  private:
-    const detail::Db* d_;
-    Cf cf_;
-    rocksdb::ReadOptions ro_;
-    Bytes prefix_;
-};
 
 using Row = StateUpdate::Row;
 
@@ -154,17 +107,11 @@ Result<void, StoreError> add_history_pruning(const detail::Db& d, const rocksdb:
                          BytesView(reinterpret_cast<const std::uint8_t*>(n.data()), 8));
         if (!cs) return unexpected(cs.error());
         if (!*cs) continue;  // a block without a change set (genesis, a history-only block)
-        const BytesView rec = as_bytes(**cs);
-        for (std::size_t i = 0; i < rec.size();) {
-            const bool is_slot = rec[i] == kChangedSlot;
-            const std::size_t len = is_slot ? 65 : 33;
-            if (rec[i] > kChangedSlot || rec.size() - i < len) {
-                return unexpected(corrupt(d.path, "change set of block " + std::to_string(b)));
-            }
+        const bool whole = for_each_change(as_bytes(**cs), [&](bool is_slot, BytesView key) {
             erase_row(u, is_slot ? Family::storage_history : Family::account_history,
-                      with_block(rec.subspan(i + 1, len - 1), b));
-            i += len;
-        }
+                      with_block(key, b));
+        });
+        if (!whole) return unexpected(corrupt(d.path, "change set of block " + std::to_string(b)));
         erase_row(u, Family::change_sets, Bytes(n.begin(), n.end()));
         ++u.pruned_blocks;
     }
@@ -378,18 +325,11 @@ Result<StateUpdate, StoreError> prepare_state_unwind(const ChainStore& store, st
     }
     // The change set, grouped by account (accounts in key order: the trie walks fewer nodes).
     std::map<Hash32, std::vector<Hash32>> slots_of;
-    const BytesView rec = as_bytes(**cs);
-    for (std::size_t i = 0; i < rec.size();) {
-        const std::uint8_t kind = rec[i];
-        const std::size_t len = kind == kChangedAccount ? 33 : 65;
-        if ((kind != kChangedAccount && kind != kChangedSlot) || rec.size() - i < len) {
-            return unexpected(corrupt(d.path, "change set of block " + std::to_string(number)));
-        }
-        const Hash32 a = *Hash32::from(rec.subspan(i + 1, 32));
-        auto& slots = slots_of[a];
-        if (kind == kChangedSlot) slots.push_back(*Hash32::from(rec.subspan(i + 33, 32)));
-        i += len;
-    }
+    const bool whole = for_each_change(as_bytes(**cs), [&](bool is_slot, BytesView key) {
+        auto& slots = slots_of[*Hash32::from(key.first(32))];
+        if (is_slot) slots.push_back(*Hash32::from(key.subspan(32)));
+    });
+    if (!whole) return unexpected(corrupt(d.path, "change set of block " + std::to_string(number)));
 
     StateUpdate u;
     u.number = number - 1;
@@ -486,6 +426,44 @@ Result<StateUpdate, StoreError> prepare_state_unwind(const ChainStore& store, st
 
 namespace detail {
 
+Result<std::optional<std::string>, StoreError> get_at(const Db& d, const rocksdb::ReadOptions& ro,
+                                                      Cf cf, BytesView key) {
+    std::string value;
+    const rocksdb::Status s = d.db->Get(ro, d.cfs[cf], slice(key), &value);
+    if (s.IsNotFound()) return std::optional<std::string>{};
+    if (!s.ok()) return unexpected(d.error("read", s));
+    return std::optional<std::string>{std::move(value)};
+}
+
+Result<std::optional<StateHead>, StoreError> read_state_head(const Db& d,
+                                                             const rocksdb::ReadOptions& ro) {
+    auto v = get_at(d, ro, kMeta, as_bytes(kMetaStateHead));
+    if (!v) return unexpected(v.error());
+    if (!*v) return std::optional<StateHead>{};
+    if ((*v)->size() != 72) return unexpected(corrupt(d.path, "state head"));
+    StateHead h;
+    h.number = get_be64((*v)->data());
+    std::memcpy(h.hash.data(), (*v)->data() + 8, 32);
+    std::memcpy(h.state_root.data(), (*v)->data() + 40, 32);
+    return std::optional<StateHead>{h};
+}
+
+TrieRows::TrieRows(const Db& d, Cf cf, BytesView prefix, const rocksdb::ReadOptions& ro)
+    : d_(&d), cf_(cf), ro_(ro), prefix_(prefix.begin(), prefix.end()) {}
+
+std::optional<Bytes> TrieRows::node(BytesView path) const {
+    Bytes key = prefix_;
+    const Bytes packed = trie::pack_path(path);
+    key.insert(key.end(), packed.begin(), packed.end());
+    auto v = get_at(*d_, ro_, cf_, key);
+    if (!v) {
+        if (failure.empty()) failure = v.error().message;
+        return std::nullopt;
+    }
+    if (!*v) return std::nullopt;
+    return to_bytes(**v);
+}
+
 Result<void, StoreError> add_state_rows(detail::Db& d, const StateUpdate& u,
                                         rocksdb::WriteBatch& batch) {
     for (const Row& r : u.rows) {
@@ -522,14 +500,8 @@ Result<void, StoreError> add_state_rows(detail::Db& d, const StateUpdate& u,
 Result<AccountProof, StoreError> prove_account(const ChainStore& store, const Address& address,
                                                std::span<const Uint256> slots) {
     const detail::Db& d = detail::Access::of(store);
-    const rocksdb::Snapshot* snap = d.db->GetSnapshot();
-    struct Release {
-        const detail::Db* d;
-        const rocksdb::Snapshot* s;
-        ~Release() { d->db->ReleaseSnapshot(s); }
-    } release{&d, snap};
-    rocksdb::ReadOptions ro;
-    ro.snapshot = snap;
+    const detail::Snapshot snapshot(d);
+    const rocksdb::ReadOptions& ro = snapshot.ro;
     auto head = read_state_head(d, ro);
     if (!head) return unexpected(head.error());
     if (!*head) return unexpected(state_error(d, "the store holds no state (keel init makes it)"));

@@ -32,9 +32,9 @@ Hash32 block_hash_of(std::uint64_t n) {
 
 // Writes block `n` (placeholder rows: the state is under test) with its state update.
 void put_block(ChainStore& store, std::uint64_t n, std::span<const state::AccountChange> changes,
-               bool history, Hash32& root_out) {
+               bool history, Hash32& root_out, std::uint64_t keep_history = 0) {
     const Hash32 h = block_hash_of(n);
-    auto u = prepare_state_update(store, n, h, changes, history);
+    auto u = prepare_state_update(store, n, h, changes, history, keep_history);
     ASSERT_TRUE(u.has_value()) << u.error().message;
     eth::Header h_fields;
     h_fields.number = n;
@@ -369,21 +369,9 @@ TEST(StateStore, HistoryKeptForTheLastNBlocksOnly) {
                   [](const auto& a, const auto& b) { return a.address < b.address; });
         reference.apply(changes);
         after.push_back(reference);
-        const Hash32 h = block_hash_of(n);
-        auto u = prepare_state_update(*store, n, h, changes, n > 0, kKeep);
-        ASSERT_TRUE(u.has_value()) << u.error().message;
-        ASSERT_EQ(u->state_root, reference.state_root());
-        eth::Header hf;
-        hf.number = n;
-        hf.state_root = u->state_root;
-        const Bytes header = eth::encode(hf);
-        const Bytes body{0xc2, 0xc0, 0xc0};
-        BlockToStore b;
-        b.number = n;
-        b.hash = h;
-        b.header_rlp = header;
-        b.body_rlp = body;
-        ASSERT_TRUE(store->put_blocks(std::span(&b, 1), &*u).has_value());
+        Hash32 root;
+        put_block(*store, n, changes, n > 0, root, kKeep);
+        ASSERT_EQ(root, reference.state_root());
         auto floor = state_floor(*store);
         ASSERT_TRUE(floor.has_value() && floor->has_value());
         EXPECT_EQ(**floor, n > kKeep ? n - kKeep : 0) << "block " << n;

@@ -10,6 +10,7 @@
 #include "keel/crypto/keccak.hpp"
 #include "keel/eth/header.hpp"
 #include "keel/store/detail/db.hpp"
+#include "keel/store/detail/state_rows.hpp"
 #include "keel/trie/root.hpp"
 #include "keel/trie/updater.hpp"
 
@@ -29,28 +30,6 @@ BytesView view_of(const rocksdb::Slice& s) {
 std::string hex_of(BytesView b) {
     return hex::encode(b, {.prefix = true});
 }
-
-// Trie rows read through a snapshot: the account trie (empty prefix) or one storage trie.
-class SnapshotRows final : public trie::NodeSource {
-  public:
-    SnapshotRows(const detail::Db& d, const rocksdb::ReadOptions& ro, Cf cf, BytesView prefix)
-        : d_(&d), ro_(&ro), cf_(cf), prefix_(prefix.begin(), prefix.end()) {}
-    std::optional<Bytes> node(BytesView path) const override {
-        Bytes key = prefix_;
-        const Bytes packed = trie::pack_path(path);
-        key.insert(key.end(), packed.begin(), packed.end());
-        std::string value;
-        const rocksdb::Status s = d_->db->Get(*ro_, d_->cfs[cf_], slice(key), &value);
-        if (!s.ok()) return std::nullopt;
-        return Bytes(value.begin(), value.end());
-    }
-
-  private:
-    const detail::Db* d_;
-    const rocksdb::ReadOptions* ro_;
-    Cf cf_;
-    Bytes prefix_;
-};
 
 std::unique_ptr<rocksdb::Iterator> iterate(const detail::Db& d, const rocksdb::ReadOptions& ro,
                                            Cf cf) {
@@ -73,29 +52,20 @@ Result<std::uint64_t, VerifyError> count_rows(const detail::Db& d, const rocksdb
 
 Result<std::optional<StateVerifyReport>, VerifyError> verify_state(const ChainStore& store) {
     const detail::Db& d = detail::Access::of(store);
-    const rocksdb::Snapshot* snap = d.db->GetSnapshot();
-    struct Release {
-        const detail::Db* d;
-        const rocksdb::Snapshot* s;
-        ~Release() { d->db->ReleaseSnapshot(s); }
-    } release{&d, snap};
-    rocksdb::ReadOptions ro;
-    ro.snapshot = snap;
+    const detail::Snapshot snapshot(d);
+    const rocksdb::ReadOptions& ro = snapshot.ro;
     auto read_error = [&](const rocksdb::Status& s) {
         return unexpected(VerifyError{{}, d.error("read", s).message});
     };
 
     // The head: a canonical block whose header has the state root.
-    std::string value;
-    rocksdb::Status s = d.db->Get(ro, d.cfs[kMeta], slice(kMetaStateHead), &value);
-    if (s.IsNotFound()) return std::optional<StateVerifyReport>{};
-    if (!s.ok()) return read_error(s);
-    if (value.size() != 72) return unexpected(fail("the state head is not 72 bytes"));
+    auto stored_head = detail::read_state_head(d, ro);
+    if (!stored_head) return unexpected(VerifyError{{}, stored_head.error().message});
+    if (!*stored_head) return std::optional<StateVerifyReport>{};
     StateVerifyReport report;
     StateHead& head = report.head;
-    head.number = get_be64(value.data());
-    std::memcpy(head.hash.data(), value.data() + 8, 32);
-    std::memcpy(head.state_root.data(), value.data() + 40, 32);
+    head = **stored_head;
+    rocksdb::Status s;
     auto canonical = store.canonical_hash(head.number);
     if (!canonical) return unexpected(VerifyError{{}, canonical.error().message});
     if (!canonical->found() || canonical->value != head.hash) {
@@ -170,7 +140,7 @@ Result<std::optional<StateVerifyReport>, VerifyError> verify_state(const ChainSt
             }
         }
         if (a->storage_root != trie::kEmptyRoot) {
-            const SnapshotRows rows(d, ro, kStorageTrie, key);
+            const detail::TrieRows rows(d, kStorageTrie, key, ro);
             auto t = trie::check_stored(rows, a->storage_root);
             if (!t) return unexpected(fail(who + ": storage trie: " + t.error()));
             if (t->leaves != account_slots) {
@@ -195,7 +165,7 @@ Result<std::optional<StateVerifyReport>, VerifyError> verify_state(const ChainSt
     }
 
     // The tries: complete, hash-consistent, and no row left over.
-    const SnapshotRows account_rows(d, ro, kAccountTrie, {});
+    const detail::TrieRows account_rows(d, kAccountTrie, {}, ro);
     auto t = trie::check_stored(account_rows, head.state_root);
     if (!t) return unexpected(fail("account trie: " + t.error()));
     report.account_trie_rows = t->rows;
@@ -223,28 +193,30 @@ Result<std::optional<StateVerifyReport>, VerifyError> verify_state(const ChainSt
     for (cs->Seek(slice(from_key)); cs->Valid(); cs->Next()) {
         if (cs->key().size() != 8) return unexpected(fail("a change set key is not 8 bytes"));
         const std::uint64_t block = get_be64(cs->key().data());
-        const BytesView rec = view_of(cs->value());
-        for (std::size_t i = 0; i < rec.size();) {
-            const bool is_slot = rec[i] == 1;
-            const std::size_t len = is_slot ? 65 : 33;
-            if ((rec[i] > 1) || rec.size() - i < len) {
-                return unexpected(
-                    fail("block " + std::to_string(block) + "'s change set is damaged", block));
-            }
-            Bytes key(rec.begin() + static_cast<std::ptrdiff_t>(i + 1),
-                      rec.begin() + static_cast<std::ptrdiff_t>(i + len));
-            key.resize(key.size() + 8);
-            keys::put_be64(key.data() + key.size() - 8, block);
-            std::string row;
-            s = d.db->Get(ro, d.cfs[is_slot ? kStorageHistory : kAccountHistory], slice(key), &row);
-            if (s.IsNotFound()) {
-                return unexpected(fail("block " + std::to_string(block) + ": the history row of " +
-                                           hex_of(BytesView(key).first(32)) + " is missing",
-                                       block));
-            }
-            if (!s.ok()) return read_error(s);
-            ++report.history_rows_checked;
-            i += len;
+        std::optional<VerifyError> missing;
+        const bool whole =
+            detail::for_each_change(view_of(cs->value()), [&](bool is_slot, BytesView key) {
+                if (missing) return;
+                Bytes row_key(key.begin(), key.end());
+                row_key.resize(row_key.size() + 8);
+                keys::put_be64(row_key.data() + row_key.size() - 8, block);
+                std::string row;
+                s = d.db->Get(ro, d.cfs[is_slot ? kStorageHistory : kAccountHistory],
+                              slice(row_key), &row);
+                if (s.IsNotFound()) {
+                    missing = fail("block " + std::to_string(block) + ": the history row of " +
+                                       hex_of(key.first(32)) + " is missing",
+                                   block);
+                } else if (!s.ok()) {
+                    missing = VerifyError{{}, d.error("read", s).message};
+                } else {
+                    ++report.history_rows_checked;
+                }
+            });
+        if (missing) return unexpected(std::move(*missing));
+        if (!whole) {
+            return unexpected(
+                fail("block " + std::to_string(block) + "'s change set is damaged", block));
         }
         ++report.change_sets_checked;
     }

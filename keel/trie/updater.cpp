@@ -15,14 +15,14 @@
 namespace keel::trie {
 
 struct Updater::Node {
-    enum class Kind : std::uint8_t { stub, leaf, extension, branch };
-    Kind kind = Kind::stub;
+    enum class Kind : std::uint8_t { unloaded, leaf, extension, branch };
+    Kind kind = Kind::unloaded;
     bool dirty = false;
     bool stored = false;  // loaded from its own row at its path
     Bytes nibbles;        // leaf: the rest of the key; extension: the shared nibbles
     Bytes value;          // leaf
     // How the parent names the node: a 32-byte hash, or the node's RLP when shorter (inlined).
-    // Meaningful for stubs and for clean nodes (reused when encoding).
+    // Meaningful for unloaded nodes and for clean ones (reused when encoding).
     Bytes ref;
     std::array<std::unique_ptr<Node>, 16> children;  // branch; extension: children[0]
 };
@@ -84,7 +84,7 @@ bool child_from_item(const rlp::Item& item, NodePtr& out) {
     return true;
 }
 
-// Decodes a node's RLP into `n` (kind, nibbles, value, child stubs). False when malformed.
+// Decodes a node's RLP into `n` (kind, nibbles, value, unloaded children). False when malformed.
 bool decode_node(BytesView rlp_bytes, Updater::Node& n) {
     auto top = rlp::decode_single(rlp_bytes);
     if (!top || !top->is_list) return false;
@@ -245,7 +245,7 @@ class StoredWalk {
                     if (!ok) return false;
                 }
                 return true;
-            case Updater::Node::Kind::stub:
+            case Updater::Node::Kind::unloaded:
                 break;
         }
         return false;
@@ -310,7 +310,7 @@ Result<std::vector<Bytes>, std::string> prove(const NodeSource& source, const Ha
                 path.push_back(rest[0]);
                 ref = n.children[rest[0]]->ref;
                 break;
-            case Updater::Node::Kind::stub:
+            case Updater::Node::Kind::unloaded:
                 return unexpected(std::string("trie node kind"));
         }
     }
@@ -332,7 +332,7 @@ Updater::Updater(const NodeSource& source, const Hash32& root) : source_(&source
 Updater::~Updater() = default;
 
 bool Updater::resolve(std::unique_ptr<Node>& n, BytesView path) {
-    if (n->kind != Node::Kind::stub) return true;
+    if (n->kind != Node::Kind::unloaded) return true;
     Bytes bytes;
     if (n->ref.size() == 32) {
         auto row = source_->node(path);
@@ -440,7 +440,7 @@ bool Updater::insert(std::unique_ptr<Node>& slot, Bytes& path, BytesView key, By
             n.dirty |= changed;
             return changed;
         }
-        case Node::Kind::stub:
+        case Node::Kind::unloaded:
             break;
     }
     KEEL_ASSERT(false);
@@ -498,7 +498,7 @@ bool Updater::remove(std::unique_ptr<Node>& slot, Bytes& path, BytesView key) {
             if (used == 1) collapse(slot, path);
             return true;
         }
-        case Node::Kind::stub:
+        case Node::Kind::unloaded:
             break;
     }
     KEEL_ASSERT(false);
@@ -534,7 +534,7 @@ void Updater::collapse(std::unique_ptr<Node>& slot, Bytes& path) {
 }
 
 Bytes Updater::encode(Node& n, Bytes& path, bool is_root, NodeChanges& out) {
-    if (n.kind == Node::Kind::stub || !n.dirty) return n.ref;
+    if (n.kind == Node::Kind::unloaded || !n.dirty) return n.ref;
     Bytes rlp_bytes;
     {
         rlp::Encoder enc(rlp_bytes);
@@ -567,7 +567,7 @@ Bytes Updater::encode(Node& n, Bytes& path, bool is_root, NodeChanges& out) {
                 }
                 enc.add_string({});
                 break;
-            case Node::Kind::stub:
+            case Node::Kind::unloaded:
                 break;
         }
         enc.end_list(list);
