@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -22,6 +23,7 @@
 #include "keel/devnet/beacon_block_gen.hpp"
 #include "keel/devnet/beacon_state_gen.hpp"
 #include "keel/devnet/chain_gen.hpp"
+#include "keel/devnet/contract_chain.hpp"
 
 namespace keel::cli {
 namespace {
@@ -29,6 +31,9 @@ namespace {
 struct GenOptions {
     devnet::ChainSpec spec;
     std::string out;
+    bool contracts = false;
+    std::uint64_t gas_limit = devnet::ContractChainSpec{}.gas_limit;
+    std::string genesis_out;  // --contracts: empty = the chain file's name with .genesis.json
 };
 
 // The option a spec error is about, and its value.
@@ -48,6 +53,10 @@ std::string spec_error_message(devnet::Error e, const devnet::ChainSpec& spec) {
             return fmt::format("--chain-id {}: {}", spec.chain_id, devnet::describe(e));
     }
     return std::string(devnet::describe(e));
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 // FILE.tmp while it is being written: removed unless commit() renamed it to its final name.
@@ -107,7 +116,62 @@ class TempFile {
     bool committed_ = false;
 };
 
+// The genesis file beside a chain file: chain.rlp -> chain.genesis.json.
+std::string genesis_path_for(const std::string& chain_path) {
+    std::filesystem::path p(chain_path);
+    p.replace_extension(".genesis.json");
+    return p.string();
+}
+
+void run_gen_contracts(const GenOptions& o) {
+    constexpr const char* kLabel = "devnet gen";
+    const devnet::ContractChainSpec spec{.blocks = o.spec.blocks,
+                                         .gas_limit = o.gas_limit,
+                                         .chain_id = o.spec.chain_id,
+                                         .seed = o.spec.seed};
+    const std::string genesis_out = o.genesis_out.empty() ? genesis_path_for(o.out) : o.genesis_out;
+    const std::filesystem::path work = o.out + ".work";
+    std::error_code ec;
+    std::filesystem::remove_all(work, ec);  // a run killed earlier leaves its work folder
+    TempFile file(kLabel, o.out);
+    TempFile genesis_file(kLabel, genesis_out);
+    auto gen = devnet::ContractChainGenerator::create(spec, work);
+    if (!gen) throw Failure{kExitUsage, fmt::format("{}: {}", kLabel, gen.error())};
+    genesis_file.write(as_bytes(gen->genesis_json()));
+    const auto t0 = std::chrono::steady_clock::now();
+    {
+        Progress progress(kLabel, spec.blocks, Progress::Options{.unit = "blocks"});
+        while (!gen->done()) {
+            auto block = gen->next();
+            if (!block) throw Failure{kExitBadData, block.error()};
+            file.write(*block);
+            progress.advance();
+        }
+        progress.finish();
+    }
+    const double secs = seconds_since(t0);
+    genesis_file.commit();
+    file.commit();
+    const devnet::ContractChainStats& st = gen->stats();
+    std::string kinds;
+    for (std::size_t k = 0; k < devnet::kTxKindCount; ++k) {
+        kinds += fmt::format("{}{} {}", k == 0 ? "" : ", ",
+                             devnet::kind_name(static_cast<devnet::TxKind>(k)), st.kinds[k]);
+        if (st.failed[k] != 0) kinds += fmt::format(" ({} reverted)", st.failed[k]);
+    }
+    std::printf(
+        "devnet: %llu blocks (0-%llu), %llu transactions, %.3f Ggas, %llu new accounts, %llu "
+        "blobs, %llu bytes -> %s, genesis %s (chain id %llu, %.1f s)\n",
+        static_cast<unsigned long long>(st.blocks), static_cast<unsigned long long>(st.blocks - 1),
+        static_cast<unsigned long long>(st.transactions), static_cast<double>(st.gas_used) / 1e9,
+        static_cast<unsigned long long>(st.new_accounts), static_cast<unsigned long long>(st.blobs),
+        static_cast<unsigned long long>(st.bytes), o.out.c_str(), genesis_out.c_str(),
+        static_cast<unsigned long long>(spec.chain_id), secs);
+    std::printf("devnet: transactions by kind: %s\n", kinds.c_str());
+}
+
 void run_gen(const GenOptions& o) {
+    if (o.contracts) return run_gen_contracts(o);
     auto gen = devnet::ChainGenerator::create(o.spec);
     if (!gen) {
         throw Failure{kExitUsage,
@@ -147,10 +211,6 @@ struct BeaconStateOptions {
     std::uint64_t validators = 0;
     std::string out;
 };
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
 
 // The fork named by --fork; an unknown name is a usage error of `label`.
 beacon::Fork parse_beacon_fork(const char* label, const std::string& name) {
@@ -300,14 +360,26 @@ void add_devnet_command(CLI::App& app) {
     gen->add_option("--blocks", o->spec.blocks, "N: blocks 0..N-1 (block 0 is the genesis)")
         ->required()
         ->check(whole_number("a block count"));
-    gen->add_option("--txs-per-block", o->spec.txs_per_block,
-                    "M: transactions per block after the genesis (at most 5000)")
-        ->required()
-        ->check(whole_number("a transaction count"));
-    gen->add_option("--merge-at", o->spec.merge_at,
-                    "K: first proof-of-stake block (London before, Prague from it; K = N: none)")
-        ->required()
-        ->check(whole_number("a block number"));
+    auto* txs = gen->add_option("--txs-per-block", o->spec.txs_per_block,
+                                "M: transactions per block after the genesis (at most 5000)")
+                    ->check(whole_number("a transaction count"));
+    auto* merge =
+        gen->add_option(
+               "--merge-at", o->spec.merge_at,
+               "K: first proof-of-stake block (London before, Prague from it; K = N: none)")
+            ->check(whole_number("a block number"));
+    auto* contracts = gen->add_flag(
+        "--contracts", o->contracts,
+        "a contract-heavy chain with real state, every block executed (docs/devnet.md)");
+    contracts->excludes(txs)->excludes(merge);
+    gen->add_option("--gas-limit", o->gas_limit, "--contracts: every block's gas limit")
+        ->capture_default_str()
+        ->check(whole_number("a gas limit"))
+        ->needs(contracts);
+    gen->add_option("--genesis-out", o->genesis_out,
+                    "--contracts: the genesis file to write (default: FILE.genesis.json beside "
+                    "--out's FILE.rlp)")
+        ->needs(contracts);
     gen->add_option("--out", o->out, "the chain file to write")->required();
     gen->add_option("--chain-id", o->spec.chain_id, "EIP-155 chain id")
         ->capture_default_str()
@@ -315,7 +387,14 @@ void add_devnet_command(CLI::App& app) {
     gen->add_option("--seed", o->spec.seed, "seed of every key and value")
         ->capture_default_str()
         ->check(whole_number("a seed"));
-    gen->callback([o] { run_gen(*o); });
+    gen->callback([o, txs, merge] {
+        if (!o->contracts && (txs->count() == 0 || merge->count() == 0)) {
+            throw Failure{kExitUsage,
+                          "devnet gen: --txs-per-block and --merge-at are required (or "
+                          "--contracts)"};
+        }
+        run_gen(*o);
+    });
     add_gen_beacon_block(*devnet);
     add_gen_beacon_state(*devnet);
 }

@@ -156,6 +156,17 @@ Result<void, ExecError> Chain::set_head(const Hash32& target) {
     return {};
 }
 
+Result<Hash32, ExecError> Chain::build(eth::Block& block) {
+    auto executed = build_on_head(*store_, config_, block, &times_, keep_history_);
+    if (!executed) return std::unexpected(executed.error());
+    const Hash32 hash = executed->state.block_hash;
+    const Uint256 td = head_.total_difficulty + block.header.difficulty;
+    if (auto r = store_canonical(block, hash, td, std::move(*executed)); !r) {
+        return std::unexpected(r.error());
+    }
+    return hash;
+}
+
 Result<Placed, ExecError> Chain::insert(const eth::Block& block, std::size_t encoded_size) {
     const eth::Header& h = block.header;
     const Hash32 hash = h.hash();

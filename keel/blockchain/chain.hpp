@@ -60,6 +60,12 @@ class Chain {
     [[nodiscard]] Result<Placed, ExecError> insert(const eth::Block& block,
                                                    std::size_t encoded_size = 0);
 
+    /// Builds a block on the head from `block`'s body and the header fields a producer chooses
+    /// (blockchain::build_on_head fills the rest), executes it and stores it as the new head.
+    /// Returns its hash; `block` holds the sealed block. Errors: an invalid transaction or
+    /// header field (nothing stored), a store failure.
+    [[nodiscard]] Result<Hash32, ExecError> build(eth::Block& block);
+
     /// Makes the stored block `hash` the head (the Engine API's forkchoiceUpdated): unwinds the
     /// canonical chain to the common ancestor and executes the block's branch. Errors: an
     /// unknown block, a block the store cannot unwind to (state history pruned), a store failure.

@@ -53,13 +53,13 @@ std::optional<chain::Ancestor> stored_ancestor(const store::ChainStore& store, c
     return a;
 }
 
-}  // namespace
-
-Result<Executed, ExecError> execute_on_head(const store::ChainStore& store,
-                                            const eth::ChainConfig& config_in,
-                                            const eth::Block& block, const Hash32& hash,
-                                            std::size_t encoded_size, ExecutionTimes* times,
-                                            std::uint64_t keep_history) {
+// execute_on_head() and build_on_head(): with `seal` null the block is checked, with `seal`
+// (pointing at `block`) its header's results are filled in and `hash` is ignored.
+Result<Executed, ExecError> run_on_head(const store::ChainStore& store,
+                                        const eth::ChainConfig& config_in, const eth::Block& block,
+                                        eth::Block* seal, const Hash32& hash,
+                                        std::size_t encoded_size, ExecutionTimes* times,
+                                        std::uint64_t keep_history) {
     const auto t0 = Clock::now();
     const eth::Header& h = block.header;
     auto parent_number = store.block_number(h.parent_hash);
@@ -87,7 +87,17 @@ Result<Executed, ExecError> execute_on_head(const store::ChainStore& store,
             config = &*merged;
         }
     }
-    if (auto v = chain::validate_header(h, *parent, *config); !v) return rule(std::move(v.error()));
+    if (seal != nullptr) {
+        const eth::Fork fork = config->fork_at(h.number, h.timestamp);
+        const eth::Fork parent_fork = config->fork_at(parent->number, parent->timestamp);
+        if (fork >= eth::Fork::london)
+            seal->header.base_fee_per_gas = chain::expected_base_fee(*parent, parent_fork, fork);
+        if (fork >= eth::Fork::cancun)
+            seal->header.excess_blob_gas = chain::expected_excess_blob_gas(
+                *parent, fork, config->blob_params(fork, h.timestamp));
+    } else if (auto v = chain::validate_header(h, *parent, *config); !v) {
+        return rule(std::move(v.error()));
+    }
     if (!block.body.ommers.empty()) {
         const auto ancestor = [&store](const Hash32& a) { return stored_ancestor(store, a); };
         if (auto v = chain::check_ommers(block, *config, ancestor); !v) {
@@ -127,8 +137,9 @@ Result<Executed, ExecError> execute_on_head(const store::ChainStore& store,
         return update->state_root;
     };
     const auto t1 = Clock::now();
-    auto r = chain::execute_block(block, *parent, *config, *view, hashes, root_of, nullptr,
-                                  encoded_size);
+    auto r = seal != nullptr ? chain::seal_block(*seal, *parent, *config, *view, hashes, root_of)
+                             : chain::execute_block(block, *parent, *config, *view, hashes, root_of,
+                                                    nullptr, encoded_size);
     const auto t2 = Clock::now();
     // A failure to read state or a damaged trie comes first: the block may be fine.
     if (auto f = view->failure()) return other("state read: " + *f);
@@ -143,6 +154,7 @@ Result<Executed, ExecError> execute_on_head(const store::ChainStore& store,
     enc.end_list(list);
     enc.trim();
     out.state = std::move(*update);
+    if (seal != nullptr) out.state.block_hash = seal->header.hash();
     out.gas_used = r->gas_used;
     if (times != nullptr) {
         times->checks += std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0);
@@ -153,6 +165,26 @@ Result<Executed, ExecError> execute_on_head(const store::ChainStore& store,
         times->gas += r->gas_used;
     }
     return out;
+}
+
+}  // namespace
+
+Result<Executed, ExecError> execute_on_head(const store::ChainStore& store,
+                                            const eth::ChainConfig& config, const eth::Block& block,
+                                            const Hash32& hash, std::size_t encoded_size,
+                                            ExecutionTimes* times, std::uint64_t keep_history) {
+    return run_on_head(store, config, block, nullptr, hash, encoded_size, times, keep_history);
+}
+
+Result<Executed, ExecError> build_on_head(const store::ChainStore& store,
+                                          const eth::ChainConfig& config, eth::Block& block,
+                                          ExecutionTimes* times, std::uint64_t keep_history) {
+    auto state = store::state_head(store);
+    if (!state) return other(state.error().message);
+    if (!*state) return other("the store holds no state (keel init makes it)");
+    block.header.parent_hash = (*state)->hash;
+    block.header.number = (*state)->number + 1;
+    return run_on_head(store, config, block, &block, Hash32{}, 0, times, keep_history);
 }
 
 Result<eth::ChainConfig, std::string> StoreExecutor::stored_config(const store::ChainStore& store) {

@@ -61,6 +61,18 @@ struct ExecutionTimes {
     const Hash32& hash, std::size_t encoded_size, ExecutionTimes* times,
     std::uint64_t keep_history = 0);
 
+/// Builds a block on the store's state head (a block producer's, or a generator's, job): sets
+/// the header's parent hash, number, base fee and excess blob gas from the head, then executes
+/// the body with chain::seal_block(), which fills the header's roots and results. The caller
+/// sets the rest of the header (timestamp, gas limit, beneficiary, prev randao, parent beacon
+/// block root, extra data; difficulty and nonce zero after the Merge) and the body. Writes
+/// nothing: the returned state rows carry the sealed block's hash, ready for put_blocks().
+/// Errors: as execute_on_head(), and an invalid transaction fails the whole block.
+[[nodiscard]] Result<Executed, ExecError> build_on_head(const store::ChainStore& store,
+                                                        const eth::ChainConfig& config,
+                                                        eth::Block& block, ExecutionTimes* times,
+                                                        std::uint64_t keep_history = 0);
+
 /// geth's default --history.state: the state of the last 90,000 blocks stays readable.
 inline constexpr std::uint64_t kDefaultStateHistory = 90'000;
 

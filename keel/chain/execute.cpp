@@ -50,12 +50,14 @@ Uint256 block_reward(Fork fork) {
     return ether * 5;                                    // yellow paper §11.3
 }
 
-Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const eth::Header& parent,
-                                                const eth::ChainConfig& config,
-                                                const state::StateReader& state,
-                                                const BlockHashes& hashes,
-                                                const StateRootOf& state_root_of,
-                                                evm::Tracer* tracer, std::size_t encoded_size) {
+namespace {
+
+// execute_block() and seal_block(): with `seal` null the header's results are checked, with
+// `seal` (the block's own header) they are written into it.
+Result<ExecutedBlock, BlockError> run_block(
+    const eth::Block& block, eth::Header* seal, const eth::Header& parent,
+    const eth::ChainConfig& config, const state::StateReader& state, const BlockHashes& hashes,
+    const StateRootOf& state_root_of, evm::Tracer* tracer, std::size_t encoded_size) {
     const eth::Header& h = block.header;
     const eth::BlockBody& body = block.body;
     const Fork fork = config.fork_at(h.number, h.timestamp);
@@ -211,6 +213,18 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
         }
     }
 
+    if (seal != nullptr) {
+        out.changes = overlay.changes();
+        out.state_root = state_root_of(out.changes);
+        seal->gas_used = out.gas_used;
+        seal->state_root = out.state_root;
+        seal->receipts_root = eth::receipts_root(out.receipts, builder);
+        seal->logs_bloom = eth::block_bloom(out.receipts);
+        if (fork >= Fork::cancun) seal->blob_gas_used = out.blob_gas_used;
+        if (fork >= Fork::prague) seal->requests_hash = requests_hash(out.requests);
+        return out;
+    }
+
     // ---- the header's results, in execution-specs' order (state_transition()): gas used, the
     // transactions root, the state root, the receipts root, the bloom, the withdrawals root,
     // blob gas used, the requests hash --------------------------------------------------------
@@ -239,6 +253,37 @@ Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const e
             return fail(Errc::wrong_requests_hash, differs(r, *h.requests_hash));
     }
     return out;
+}
+
+}  // namespace
+
+Result<ExecutedBlock, BlockError> execute_block(const eth::Block& block, const eth::Header& parent,
+                                                const eth::ChainConfig& config,
+                                                const state::StateReader& state,
+                                                const BlockHashes& hashes,
+                                                const StateRootOf& state_root_of,
+                                                evm::Tracer* tracer, std::size_t encoded_size) {
+    return run_block(block, nullptr, parent, config, state, hashes, state_root_of, tracer,
+                     encoded_size);
+}
+
+Result<ExecutedBlock, BlockError> seal_block(eth::Block& block, const eth::Header& parent,
+                                             const eth::ChainConfig& config,
+                                             const state::StateReader& state,
+                                             const BlockHashes& hashes,
+                                             const StateRootOf& state_root_of) {
+    eth::Header& h = block.header;
+    trie::RootBuilder builder;
+    h.ommers_hash = eth::ommers_hash(block.body.ommers);
+    h.transactions_root = eth::transactions_root(block.body.transactions, builder);
+    if (block.body.withdrawals)
+        h.withdrawals_root = eth::withdrawals_root(*block.body.withdrawals, builder);
+    // What the header rules look at before execution: no gas used yet, no blob gas yet.
+    h.gas_used = 0;
+    const eth::Fork fork = config.fork_at(h.number, h.timestamp);
+    if (fork >= Fork::cancun) h.blob_gas_used = 0;
+    if (fork >= Fork::prague) h.requests_hash = Hash32{};
+    return run_block(block, &h, parent, config, state, hashes, state_root_of, nullptr, 0);
 }
 
 }  // namespace keel::chain

@@ -62,4 +62,16 @@ struct ExecutedBlock {
     const state::StateReader& state, const BlockHashes& hashes, const StateRootOf& state_root_of,
     evm::Tracer* tracer = nullptr, std::size_t encoded_size = 0);
 
+/// Builds `block` on `parent`: fills the header's commitments to the body (ommers hash,
+/// transactions root, withdrawals root), executes the block as execute_block() does, and writes
+/// its results into the header (gas used, state root, receipts root, logs bloom, blob gas used,
+/// requests hash) instead of checking them. The caller sets every other field, valid for
+/// `parent` (number, parent hash, timestamp, gas limit, base fee, excess blob gas, the Merge's
+/// fields, parent beacon block root); the header rules are checked. Errors: as execute_block()
+/// (an invalid transaction fails the block: the caller chose the transactions); on failure the
+/// header is left half filled and must not be used.
+[[nodiscard]] Result<ExecutedBlock, BlockError> seal_block(
+    eth::Block& block, const eth::Header& parent, const eth::ChainConfig& config,
+    const state::StateReader& state, const BlockHashes& hashes, const StateRootOf& state_root_of);
+
 }  // namespace keel::chain
