@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# `make run`: keel's main job. Generates a deterministic chain (keel devnet gen: 10,000 blocks of
-# 50 signed transactions of every type, merge at block 7,500), imports it into an embedded
-# datadir (keel import), verifies the store, prunes the pre-merge history (EIP-4444), verifies
-# again, reads a block and a transaction back, and prints a summary. Then the executing import:
-# mainnet from its genesis (keel init --network mainnet) through the first era1 archive of the
-# shared vectors, every block executed and its state root checked, and a balance read back at
-# a past block. (The generated chain is imported history-only until keel devnet gen makes
-# contract-heavy chains with real state, issue 26.)
+# `make run`: keel's main job, in three parts.
 #
-# Work files live in build/run/ (kept afterwards, so `keel get ... --datadir build/run/datadir`
-# works); the chain file is reused when it is already there (generation is deterministic).
-# Sizes can be changed: BLOCKS=20000 TXS=100 MERGE_AT=15000 make run.
+# 1. The executing import of a contract-heavy chain: keel devnet gen --contracts makes a
+#    deterministic chain of ERC-20 transfers, AMM swaps, NFT mints, storage loops, CREATE/CREATE2,
+#    SELFDESTRUCT, blobs and EIP-7702 delegations with a growing state (about 265 new accounts a
+#    block: CONTRACT_BLOCKS=4000 gives more than a million), every block built by executing it.
+#    keel init takes its genesis, keel import executes every block again and checks every root,
+#    keeping the last STATE_HISTORY blocks of state history (older history pruned as it goes);
+#    keel storage verify recomputes the state root from the flat state, walks the tries and
+#    prints the state's bytes per account and slot.
+# 2. History and EIP-4444: a generated 10,000-block chain of signed transactions of every type
+#    (merge at 7,500) imported history-only, verified, its pre-merge history pruned, verified
+#    again, a block and a transaction read back.
+# 3. Mainnet from its genesis through the first era1 archive of the shared vectors (blocks
+#    0-8191), every block executed and its state root checked, a balance read at a past block.
+#
+# Work files live in build/run/ (kept afterwards, so `keel get ... --datadir build/run/state`
+# works); generated chain files are reused when they are already there (generation is
+# deterministic). Sizes can be changed: CONTRACT_BLOCKS=500 BLOCKS=20000 TXS=100 make run.
 set -euo pipefail
 keel=${1:?usage: run.sh PATH_TO_KEEL [WORK_DIR]}
 work=${2:-build/run}
@@ -28,6 +35,29 @@ step() { printf '\n== %s\n' "$*"; }
 run() { "$keel" "$@" | tee -a "$log"; }
 field() { grep -m1 "$1" "$log" | sed -E "s/.*$1 *//"; }
 now() { date +%s.%N; }
+
+contract_blocks=${CONTRACT_BLOCKS:-4000}
+state_history=${STATE_HISTORY:-1000}
+contract_chain="$work/contracts-$contract_blocks.rlp"
+contract_genesis="$work/contracts-$contract_blocks.genesis.json"
+state_dir="$work/state"
+
+step "generate a contract-heavy chain: $contract_blocks blocks"
+if [[ -s "$contract_chain" && -s "$contract_genesis" ]]; then
+    echo "reusing $contract_chain ($(stat -c %s "$contract_chain") bytes; delete it to generate again)"
+else
+    run devnet gen --contracts --blocks "$contract_blocks" --out "$contract_chain" \
+        --genesis-out "$contract_genesis"
+fi
+
+step "execute it: init, import (every block executed, state history $state_history blocks)"
+rm -rf "$state_dir"
+run init --datadir "$state_dir" --genesis "$contract_genesis"
+run import --datadir "$state_dir" --history.state "$state_history" "$contract_chain"
+contract_executed=$(grep '^executed:' "$log" | tail -1 | sed 's/^executed: //')
+
+step "verify the state"
+"$keel" storage verify --datadir "$state_dir" | tee "$work/verify-state.txt" | grep -E '^(verify|state)'
 
 step "generate: $blocks blocks x $txs transactions, merge at $merge_at"
 if [[ -s "$chain" ]]; then
@@ -76,6 +106,11 @@ if [[ -n "$era1_mainnet" ]]; then
 fi
 
 step "summary"
+echo "contract chain: $contract_blocks blocks ($(stat -c %s "$contract_chain") bytes), $(grep -m1 'new accounts' "$log" | sed -E 's/.*Ggas, ([0-9]+ new accounts).*/\1/' || echo "cached")"
+echo "  executed: $contract_executed"
+echo "  $(grep -m1 '^state: block' "$work/verify-state.txt")"
+echo "  $(grep -m1 '^state on disk' "$work/verify-state.txt")"
+echo "  datadir: $state_dir ($(du -sh "$state_dir" | cut -f1); try: $keel get balance --datadir $state_dir ADDRESS)"
 import_line=$(grep -m1 '^import:' "$log")
 echo "chain:     $blocks blocks, $((txs * (blocks - 1))) transactions, merge at $merge_at ($(stat -c %s "$chain") bytes)"
 echo "import:    ${import_line#import: }"

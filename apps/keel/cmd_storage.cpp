@@ -181,6 +181,32 @@ void run_rewind(const StorageArgs& args) {
     }
 }
 
+// The state's share of the disk, from the families' live tables (what an import's final
+// flush wrote; data still only in the write-ahead log is not counted), per account and slot.
+void print_state_sizes(const store::ChainStore& chain, const store::StateVerifyReport& v) {
+    auto usage = chain.disk_usage();
+    if (!usage) return;  // sizes are a report, not a check
+    const auto bytes = [&](store::Family f) {
+        return usage->family_bytes[static_cast<std::size_t>(f)];
+    };
+    using store::Family;
+    const std::uint64_t accounts = bytes(Family::accounts) + bytes(Family::account_trie);
+    const std::uint64_t storage = bytes(Family::storage) + bytes(Family::storage_trie);
+    const std::uint64_t history = bytes(Family::account_history) + bytes(Family::storage_history) +
+                                  bytes(Family::change_sets);
+    const auto per = [](std::uint64_t b, std::uint64_t n) {
+        return n == 0 ? 0.0 : static_cast<double>(b) / static_cast<double>(n);
+    };
+    std::printf(
+        "state on disk: accounts %s (%.0f B/account: flat %.0f, trie %.0f), storage %s (%.0f "
+        "B/slot: flat %.0f, trie %.0f), code %s, history %s\n",
+        human_bytes(accounts).c_str(), per(accounts, v.accounts),
+        per(bytes(Family::accounts), v.accounts), per(bytes(Family::account_trie), v.accounts),
+        human_bytes(storage).c_str(), per(storage, v.slots), per(bytes(Family::storage), v.slots),
+        per(bytes(Family::storage_trie), v.slots), human_bytes(bytes(Family::code)).c_str(),
+        human_bytes(history).c_str());
+}
+
 void run_verify(const StorageArgs& args) {
     const store::ChainStore chain = open_datadir(args.datadir, Access::read);
     auto r = store::verify_store(chain, store::VerifyOptions{.progress = !args.quiet});
@@ -232,6 +258,7 @@ void run_verify(const StorageArgs& args) {
         std::printf("state history: %llu rows of the latest %llu change sets present\n",
                     static_cast<unsigned long long>(v.history_rows_checked),
                     static_cast<unsigned long long>(v.change_sets_checked));
+        print_state_sizes(chain, v);
     } else {
         std::printf("state: none (a history-only store)\n");
     }

@@ -466,7 +466,22 @@ std::optional<Bytes> TrieRows::node(BytesView path) const {
 
 Result<void, StoreError> add_state_rows(detail::Db& d, const StateUpdate& u,
                                         rocksdb::WriteBatch& batch) {
-    for (const Row& r : u.rows) {
+    // In family and key order: each row then lands next to the one before it in its family's
+    // memtable skip list, which RocksDB's insertion starts from (in update order, the trie and
+    // history rows of random hashes each searched the list from the top: a fifth of an
+    // executing import's time). The sort is stable, and an update writes no row inside an
+    // erase_range's span before it (the span is one account's storage, wiped before it is
+    // written again), so every key keeps its operations in their order.
+    std::vector<const Row*> order;
+    order.reserve(u.rows.size());
+    for (const Row& r : u.rows) order.push_back(&r);
+    std::stable_sort(order.begin(), order.end(), [](const Row* a, const Row* b) {
+        if (a->family != b->family) return a->family < b->family;
+        return std::lexicographical_compare(a->key.begin(), a->key.end(), b->key.begin(),
+                                            b->key.end());
+    });
+    for (const Row* row : order) {
+        const Row& r = *row;
         rocksdb::ColumnFamilyHandle* cf = d.cfs[cf_of(r.family)];
         switch (r.op) {
             case Row::Op::put:
