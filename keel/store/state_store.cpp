@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <compare>
 #include <map>
 #include <mutex>
 #include <unordered_set>
@@ -469,16 +470,20 @@ Result<void, StoreError> add_state_rows(detail::Db& d, const StateUpdate& u,
     // In family and key order: each row then lands next to the one before it in its family's
     // memtable skip list, which RocksDB's insertion starts from (in update order, the trie and
     // history rows of random hashes each searched the list from the top: a fifth of an
-    // executing import's time). The sort is stable, and an update writes no row inside an
-    // erase_range's span before it (the span is one account's storage, wiped before it is
-    // written again), so every key keeps its operations in their order.
+    // executing import's time). Rows of equal family and key keep their update order (the ties
+    // are broken by position in u.rows, whose elements are contiguous: std::stable_sort would
+    // do, but libstdc++ 12's uses an API clang 19 marks deprecated), and an update writes no
+    // row inside an erase_range's span before it (the span is one account's storage, wiped
+    // before it is written again), so every key keeps its operations in their order.
     std::vector<const Row*> order;
     order.reserve(u.rows.size());
     for (const Row& r : u.rows) order.push_back(&r);
-    std::stable_sort(order.begin(), order.end(), [](const Row* a, const Row* b) {
+    std::sort(order.begin(), order.end(), [](const Row* a, const Row* b) {
         if (a->family != b->family) return a->family < b->family;
-        return std::lexicographical_compare(a->key.begin(), a->key.end(), b->key.begin(),
-                                            b->key.end());
+        const auto c = std::lexicographical_compare_three_way(a->key.begin(), a->key.end(),
+                                                              b->key.begin(), b->key.end());
+        if (c != 0) return c < 0;
+        return a < b;
     });
     for (const Row* row : order) {
         const Row& r = *row;
