@@ -213,9 +213,14 @@ Result<store::BlockExecutor::Output, std::string> StoreExecutor::execute(
     const store::LinkedBlock& linked) {
     auto header = eth::decode_header(linked.header_rlp);
     if (!header) return unexpected("header: " + eth::to_string(header.error()));
-    auto body = eth::decode_body(linked.body_rlp);
-    if (!body) return unexpected("body: " + eth::to_string(body.error()));
-    const eth::Block block{.header = std::move(*header), .body = std::move(*body)};
+    eth::Block block{.header = std::move(*header), .body = {}};
+    if (linked.body != nullptr) {
+        block.body = std::move(*linked.body);
+    } else {
+        auto body = eth::decode_body(linked.body_rlp);
+        if (!body) return unexpected("body: " + eth::to_string(body.error()));
+        block.body = std::move(*body);
+    }
     auto r = execute_on_head(*store_, config_, block, linked.hash, 0, &times_, keep_history_);
     if (!r) return unexpected(std::move(r.error().message));
     return Output{.receipts_rlp = std::move(r->receipts_rlp),

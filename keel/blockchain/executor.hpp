@@ -10,7 +10,8 @@
 /// and state are kept) and `chain` (how a block is executed), in `blockchain`, L6.
 ///
 /// Threading: one block at a time on the calling thread (execute_block recovers senders on the
-/// oneTBB pool).
+/// oneTBB pool, unless they come recovered: the importer's staging recovers a batch's senders
+/// beside the execution of the batch before and hands over the decoded body, LinkedBlock::body).
 #include <chrono>
 #include <cstdint>
 #include <memory>

@@ -60,6 +60,49 @@ TEST(Blockchain, HiveChainImportsExecutingWithEveryRootChecked) {
     EXPECT_TRUE(again->already);
 }
 
+// The executing import stages each block's body decoded with its senders recovered (beside the
+// execution of the batch before) and hands it to the executor, which executes it without
+// decoding again: every block of the hive chain comes so, and the chain still imports with
+// every root checked.
+class RecordingExecutor final : public store::BlockExecutor {
+  public:
+    explicit RecordingExecutor(StoreExecutor& inner) : inner_(&inner) {}
+    Result<Output, std::string> execute(const store::LinkedBlock& block) override {
+        ++blocks;
+        if (block.body != nullptr) {
+            ++with_body;
+            for (const eth::Transaction& tx : block.body->transactions) {
+                ++txs;
+                if (tx.cached_sender()) ++recovered;
+            }
+        }
+        return inner_->execute(block);
+    }
+    std::size_t blocks = 0, with_body = 0, txs = 0, recovered = 0;
+
+  private:
+    StoreExecutor* inner_;
+};
+
+TEST(Blockchain, ImportHandsTheExecutorStagedBodiesWithSendersRecovered) {
+    HiveStore w;
+    init_hive(w);
+    auto executor = StoreExecutor::create(*w.store);
+    ASSERT_TRUE(executor.has_value()) << executor.error();
+    RecordingExecutor recording(**executor);
+    auto importer = store::Importer::create(*w.store, {.executor = &recording});
+    ASSERT_TRUE(importer.has_value()) << importer.error().message;
+    auto report = importer->import_file(kRpcTests / "chain.rlp");
+    ASSERT_TRUE(report.has_value()) << report.error().message;
+    EXPECT_EQ(recording.blocks, report->imported);
+    EXPECT_EQ(recording.with_body, recording.blocks);
+    EXPECT_GT(recording.txs, 10u);
+    EXPECT_EQ(recording.recovered, recording.txs);
+    auto head = store::state_head(*w.store);
+    ASSERT_TRUE(head.has_value() && head->has_value());
+    EXPECT_EQ(hex::encode((*head)->state_root.view()).substr(0, 8), "6da8f636");
+}
+
 // A block whose state root is wrong is refused with its number and both roots; the blocks
 // before it stay, nothing of it is stored.
 TEST(Blockchain, WrongResultFieldIsRefusedAndNothingOfTheBlockIsStored) {

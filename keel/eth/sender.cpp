@@ -98,6 +98,14 @@ std::size_t recover_senders(std::span<const Transaction> txs) noexcept {
 void recover_senders(std::span<const Transaction> txs,
                      std::span<Result<Address, Error>> out) noexcept {
     KEEL_ASSERT(txs.size() == out.size());
+    // Senders recovered ahead (an executing import's staging does it beside execution): no
+    // parallel loop, whose waiting thread could pick up unrelated pool work meanwhile.
+    std::size_t known = 0;
+    while (known < txs.size() && txs[known].cached_sender()) {
+        out[known] = *txs[known].cached_sender();
+        ++known;
+    }
+    if (known == txs.size()) return;
     const SignatureScheme& scheme = crypto::signature_scheme();
     parallel::for_ranges(txs.size(), kBatchGrain, [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) out[i] = cached_sender(txs[i], scheme);

@@ -41,6 +41,7 @@
 
 #include "keel/common/progress.hpp"
 #include "keel/common/result.hpp"
+#include "keel/eth/block.hpp"
 #include "keel/store/chain_store.hpp"
 #include "keel/store/state_store.hpp"
 
@@ -93,6 +94,9 @@ struct LinkedBlock {
     BytesView header_rlp;
     BytesView body_rlp;
     std::size_t tx_count = 0;
+    /// The body decoded, its senders recovered (an executing import stages it so, beside the
+    /// execution of the blocks before); the executor may move from it. Null: decode body_rlp.
+    eth::BlockBody* body = nullptr;
 };
 
 /// Executes blocks for an executing import: the block on its parent's post-state, which the
@@ -113,7 +117,8 @@ class BlockExecutor {
 };
 
 struct ImportOptions {
-    /// Blocks per atomic write.
+    /// Blocks per atomic write (history only), and per staged batch: an executing import
+    /// writes each block alone and stages 8 blocks at most at a time.
     std::size_t batch_blocks = 256;
     /// Advanced by blocks (and transactions as the secondary count; gas when executing) as they
     /// are stored; blocks the store already holds are taken off its total. May be null.
