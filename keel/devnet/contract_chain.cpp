@@ -283,7 +283,7 @@ std::optional<Planned> ContractChainGenerator::State::steady_tx(TxKind kind, Rng
             }
             return from_sender(s, deployed[churn],
                                abi_call("write(uint256,uint256)", {start, count}),
-                               40'000 + 23'000 * count, kind);
+                               40'000 + 24'000 * count, kind);
         }
         case TxKind::create2:
             return from_sender(

@@ -160,4 +160,33 @@ usage_error beacon-fulu-attestations "--attestations 9" -- devnet gen-beacon-blo
 usage_error beacon-fork-gloas "--fork gloas: unknown fork (want deneb, electra or fulu)" -- devnet gen-beacon-block --fork gloas --out "$tmp/e.ssz"
 [[ ! -e "$tmp/e.ssz" && ! -e "$tmp/e.ssz.tmp" ]]; check beacon-errors-write-nothing $?
 
+# --contracts: a chain with real state. Six blocks (the genesis, the deployments and setup, then
+# steady blocks of every kind), its genesis beside it; keel init and an executing import accept
+# every block's roots; storage verify recomputes the state root; the same bytes every time.
+out=$("$keel" devnet gen --contracts --blocks 6 --out "$tmp/c.rlp" 2>"$tmp/err"); rc=$?
+check contracts-exit $((rc != 0)) "exit $rc: $(cat "$tmp/err")"
+[[ "$out" == "devnet: 6 blocks (0-5), "*" -> $tmp/c.rlp, genesis $tmp/c.genesis.json (chain id 1337, "* ]]
+check contracts-summary $? "$out"
+[[ "$out" == *"transactions by kind: setup 1032, new_account "* ]]; check contracts-kinds $? "$out"
+[[ -s "$tmp/c.genesis.json" && ! -e "$tmp/c.rlp.tmp" && ! -e "$tmp/c.rlp.work" ]]
+check contracts-files $? "$(ls "$tmp")"
+"$keel" init --datadir "$tmp/cd" --genesis "$tmp/c.genesis.json" >/dev/null 2>"$tmp/err"
+check contracts-init $? "$(cat "$tmp/err")"
+out=$("$keel" import --datadir "$tmp/cd" "$tmp/c.rlp" 2>"$tmp/err"); rc=$?
+check contracts-import $rc "$(cat "$tmp/err")"
+[[ "$out" == *"head 5"* && "$out" == *"executed: 5 blocks"* ]]; check contracts-import-head $? "$out"
+out=$("$keel" storage verify --quiet --datadir "$tmp/cd" 2>"$tmp/err"); rc=$?
+check contracts-verify $rc "$(cat "$tmp/err")"
+[[ "$out" == *"state on disk: accounts "* ]]; check contracts-verify-sizes $? "$out"
+"$keel" devnet gen --contracts --blocks 6 --out "$tmp/c2.rlp" >/dev/null 2>&1
+cmp -s "$tmp/c.rlp" "$tmp/c2.rlp" && cmp -s "$tmp/c.genesis.json" "$tmp/c2.genesis.json"
+check contracts-deterministic $?
+usage_error contracts-one-block "--blocks 1: want 2..100000000" -- devnet gen --contracts --blocks 1 --out "$tmp/e.rlp"
+usage_error contracts-gas-limit "--gas-limit 100: want 10000000..2000000000" -- devnet gen --contracts --blocks 3 --gas-limit 100 --out "$tmp/e.rlp"
+usage_error contracts-with-txs "excludes" -- devnet gen --contracts --blocks 3 --txs-per-block 5 --out "$tmp/e.rlp"
+usage_error gas-limit-needs-contracts "--gas-limit" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1 --gas-limit 30000000 --out "$tmp/e.rlp"
+usage_error no-txs-without-contracts "--txs-per-block and --merge-at are required" -- devnet gen --blocks 3 --out "$tmp/e.rlp"
+[[ ! -e "$tmp/e.rlp" && ! -e "$tmp/e.rlp.tmp" && ! -e "$tmp/e.genesis.json" && ! -e "$tmp/e.rlp.work" ]]
+check contracts-errors-write-nothing $? "$(ls "$tmp")"
+
 finish cli_devnet
