@@ -34,6 +34,7 @@ struct GenOptions {
     bool contracts = false;
     std::uint64_t gas_limit = devnet::ContractChainSpec{}.gas_limit;
     std::string genesis_out;  // --contracts: empty = the chain file's name with .genesis.json
+    bool no_blobs = false;    // --contracts: no blob transactions
 };
 
 // The option a spec error is about, and its value.
@@ -128,7 +129,8 @@ void run_gen_contracts(const GenOptions& o) {
     const devnet::ContractChainSpec spec{.blocks = o.spec.blocks,
                                          .gas_limit = o.gas_limit,
                                          .chain_id = o.spec.chain_id,
-                                         .seed = o.spec.seed};
+                                         .seed = o.spec.seed,
+                                         .blobs = !o.no_blobs};
     const std::string genesis_out = o.genesis_out.empty() ? genesis_path_for(o.out) : o.genesis_out;
     const std::filesystem::path work = o.out + ".work";
     std::error_code ec;
@@ -379,6 +381,10 @@ void add_devnet_command(CLI::App& app) {
     gen->add_option("--genesis-out", o->genesis_out,
                     "--contracts: the genesis file to write (default: FILE.genesis.json beside "
                     "--out's FILE.rlp)")
+        ->needs(contracts);
+    gen->add_flag("--no-blobs", o->no_blobs,
+                  "--contracts: no blob transactions (a chain whose transactions a peer can take "
+                  "through eth_sendRawTransaction: these blobs have no KZG sidecars)")
         ->needs(contracts);
     gen->add_option("--out", o->out, "the chain file to write")->required();
     gen->add_option("--chain-id", o->spec.chain_id, "EIP-155 chain id")

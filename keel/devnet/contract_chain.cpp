@@ -114,6 +114,12 @@ struct ContractChainGenerator::State {
     std::vector<std::uint64_t> sender_nonce;
     std::vector<std::uint64_t> authority_nonce;
     std::vector<bool> delegated;
+    // The block whose planning last signed an authorization of each authority. Its payouts
+    // wait a block more (the authorization may open the next block, as a pending transaction):
+    // a transaction whose nonce an authorization earlier in its own block raised is valid, but
+    // a pool (anvil's, geth's) holds it back as a nonce gap, and peers are fed through pools.
+    std::vector<std::uint64_t> authorized_at;
+    std::uint64_t planning = 0;    // the block being planned
     std::uint64_t setup_step = 0;  // the next setup transaction
     std::uint64_t unique = 0;      // salts, payout seeds
     std::uint64_t churn_next = 0;  // the first never-written Churn slot
@@ -307,6 +313,7 @@ std::optional<Planned> ContractChainGenerator::State::steady_tx(TxKind kind, Rng
         case TxKind::deploy:
             return from_sender(s, std::nullopt, creation_code(Contract::churn), 220'000, kind);
         case TxKind::blob: {
+            if (!spec.blobs) return std::nullopt;
             const std::size_t n = rng.between(1, 2);
             if (blobs + n > kMaxBlobsPerBlock) return std::nullopt;
             blobs += n;
@@ -335,12 +342,13 @@ std::optional<Planned> ContractChainGenerator::State::steady_tx(TxKind kind, Rng
                 p.fields.authorization_list.push_back(
                     sign_authorization(auth, accounts.authorities[a].secret));
                 delegated[a] = true;
+                authorized_at[a] = planning;
             }
             return p;
         }
         case TxKind::payout: {
             const std::size_t a = rng.below(kAuthorityCount);
-            if (!delegated[a]) return std::nullopt;
+            if (!delegated[a] || planning - authorized_at[a] <= 1) return std::nullopt;
             const std::uint64_t count = rng.between(4, 16);
             const Address& authority = accounts.authorities[a].address;
             Planned p;
@@ -430,6 +438,7 @@ Result<ContractChainGenerator, ContractChainError> ContractChainGenerator::creat
     s->accounts = AccountSet::derive(spec.seed);
     s->sender_nonce.assign(kSenderCount, 0);
     s->authority_nonce.assign(kAuthorityCount, 0);
+    s->authorized_at.assign(kAuthorityCount, 0);
     s->delegated.assign(kAuthorityCount, false);
     const Address& deployer = s->accounts.senders[0].address;
     for (std::size_t i = 0; i < kDeployedCount; ++i) {
@@ -480,6 +489,7 @@ Result<BytesView, std::string> ContractChainGenerator::next() {
         // Sequential: which transactions, from whom, with which nonces.
         Rng rng(s.spec.seed, Domain::content, number, 0x636f6e7472616374);  // "contract"
         s.planned.clear();
+        s.planning = number;
         std::uint64_t budget = s.spec.gas_limit / 2;
         std::size_t blobs = 0;
         while (s.planned.size() < kMaxTxsPerContractBlock) {

@@ -40,6 +40,10 @@ struct ContractChainSpec {
     std::uint64_t gas_limit = 60'000'000;  ///< every block's gas limit
     std::uint64_t chain_id = 1337;         ///< EIP-155 chain id, 1..kMaxChainId
     std::uint64_t seed = 1;                ///< every key and arbitrary value derive from it
+    /// Blob transactions in the mix. false: none (their share goes to the other kinds), for a
+    /// peer that takes transactions through eth_sendRawTransaction, where a blob transaction
+    /// needs KZG sidecars that these, random versioned hashes, do not have (anvil).
+    bool blobs = true;
 };
 
 /// The smallest and largest gas limits a contract chain may have: room for the setup's

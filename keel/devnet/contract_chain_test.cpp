@@ -112,6 +112,34 @@ TEST(ContractChain, EveryBlockImportsWithItsRootsAndEveryKindAppears) {
     EXPECT_GT(delegated, 0u);
 }
 
+// Without blobs (for a peer fed through eth_sendRawTransaction): no blob transaction, the
+// other kinds all there, every block still valid.
+TEST(ContractChain, NoBlobsMeansNoBlobTransactions) {
+    testutil::TempDir work("contract-chain");
+    ContractChainSpec spec = small_spec(6);
+    spec.blobs = false;
+    auto gen = ContractChainGenerator::create(spec, work.path() / "gen");
+    ASSERT_TRUE(gen.has_value()) << gen.error();
+    Importer importer(gen->genesis_json());
+    while (!gen->done()) {
+        auto rlp = gen->next();
+        ASSERT_TRUE(rlp.has_value()) << rlp.error();
+        auto block = eth::decode_block(*rlp);
+        ASSERT_TRUE(block.has_value());
+        if (block->header.number == 0) continue;
+        for (const eth::Transaction& tx : block->body.transactions)
+            EXPECT_NE(tx.type(), eth::TxType::blob) << "block " << block->header.number;
+        EXPECT_EQ(block->header.blob_gas_used, std::optional<std::uint64_t>(0));
+        auto placed = importer.chain->insert(*block, rlp->size());
+        ASSERT_TRUE(placed.has_value()) << placed.error().message;
+    }
+    const ContractChainStats& st = gen->stats();
+    EXPECT_EQ(st.blobs, 0u);
+    EXPECT_EQ(st.kinds[static_cast<int>(TxKind::blob)], 0u);
+    EXPECT_GT(st.kinds[static_cast<int>(TxKind::swap)], 0u);
+    EXPECT_GT(st.kinds[static_cast<int>(TxKind::delegate)], 0u);
+}
+
 TEST(ContractChain, SameSpecSameBytes) {
     testutil::TempDir work("contract-chain");
     auto a = ContractChainGenerator::create(small_spec(4), work.path() / "a");

@@ -181,6 +181,10 @@ check contracts-verify $rc "$(cat "$tmp/err")"
 "$keel" devnet gen --contracts --blocks 6 --out "$tmp/c2.rlp" >/dev/null 2>&1
 cmp -s "$tmp/c.rlp" "$tmp/c2.rlp" && cmp -s "$tmp/c.genesis.json" "$tmp/c2.genesis.json"
 check contracts-deterministic $?
+out=$("$keel" devnet gen --contracts --no-blobs --blocks 4 --out "$tmp/nb.rlp" 2>"$tmp/err"); rc=$?
+check contracts-no-blobs $rc "$(cat "$tmp/err")"
+[[ "$out" == *" 0 blobs,"* && "$out" == *", blob 0, "* ]]; check contracts-no-blobs-kinds $? "$out"
+usage_error no-blobs-needs-contracts "--no-blobs" -- devnet gen --blocks 3 --txs-per-block 1 --merge-at 1 --no-blobs --out "$tmp/e.rlp"
 usage_error contracts-one-block "--blocks 1: want 2..100000000" -- devnet gen --contracts --blocks 1 --out "$tmp/e.rlp"
 usage_error contracts-gas-limit "--gas-limit 100: want 10000000..2000000000" -- devnet gen --contracts --blocks 3 --gas-limit 100 --out "$tmp/e.rlp"
 usage_error contracts-with-txs "excludes" -- devnet gen --contracts --blocks 3 --txs-per-block 5 --out "$tmp/e.rlp"

@@ -1,0 +1,111 @@
+// The anvil side of bench/side_by_side_execute.sh: anvil (Foundry's node on revm) mines the
+// transactions of a chain file made by `keel devnet gen --contracts --no-blobs`, block by block,
+// through its JSON-RPC, as the issue asks: anvil started from the chain's genesis file (--init),
+// mining off; for each block its signed transactions go in with eth_sendRawTransaction (in the
+// file's order, one request at a time, untimed), then one evm_mine is timed: anvil executes them in order (--order
+// fifo), builds the block and its state root. Each mined block must hold the file's transaction
+// count and gas used, or the run fails: both sides did the same work.
+//   node peers-anvil-execute.mjs ANVIL GENESIS.json CHAIN.rlp BLOCKS PORT PIN_CPU
+// Prints one line: "anvil: BLOCKS blocks, GAS gas, SECONDS s mining (evm_mine), SECONDS s with
+// the submissions".
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { RLP } from '@ethereumjs/rlp';
+
+const [anvilPath, genesisPath, chainPath, blocksArg, port, pin] = process.argv.slice(2);
+const genesis = JSON.parse(fs.readFileSync(genesisPath, 'utf8'));
+const url = `http://127.0.0.1:${port}`;
+
+const anvil = spawn('taskset', ['-c', pin, anvilPath, '--port', port, '--silent', '--init', genesisPath,
+  '--hardfork', 'prague', '--no-mining', '--order', 'fifo', '--gas-limit', String(BigInt(genesis.gasLimit))],
+  { stdio: ['ignore', 'ignore', 'inherit'] });
+let exited = false;
+anvil.on('exit', () => { exited = true; });
+const fail = (m) => { console.error(`peers-anvil-execute: ${m}`); anvil.kill('SIGKILL'); process.exit(1); };
+
+let id = 0;
+async function rpc(body) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' },
+                                 body: JSON.stringify(body) });
+  return res.json();
+}
+const call = async (method, params = []) => {
+  const r = await rpc({ jsonrpc: '2.0', id: ++id, method, params });
+  if (r.error) fail(`${method}: ${JSON.stringify(r.error)}`);
+  return r.result;
+};
+
+for (let i = 0; ; ++i) {
+  if (exited) fail('anvil exited at start-up');
+  try { await call('eth_chainId'); break; } catch { /* not listening yet */ }
+  if (i > 200) fail('anvil did not answer within 20 s');
+  await new Promise((r) => setTimeout(r, 100));
+}
+if (BigInt(await call('eth_chainId')) !== BigInt(genesis.config.chainId)) fail('chain id differs');
+
+// The blocks of the file, each [header, transactions, ommers, withdrawals]; block 0 is the
+// genesis. A typed transaction is an RLP string (its envelope), a legacy one a list.
+const items = [];
+{
+  const file = fs.readFileSync(chainPath);
+  let at = 0;
+  while (at < file.length) {
+    const b = file[at];
+    let end;
+    if (b <= 0xf7) end = at + 1 + (b - 0xc0);
+    else {
+      const n = b - 0xf7;
+      let len = 0;
+      for (let i = 0; i < n; i++) len = len * 256 + file[at + 1 + i];
+      end = at + 1 + n + len;
+    }
+    items.push(file.subarray(at, end));
+    at = end;
+  }
+}
+const want = Math.min(Number(blocksArg), items.length - 1);
+const hex = (u8) => '0x' + Buffer.from(u8).toString('hex');
+const num = (u8) => (u8.length === 0 ? 0n : BigInt(hex(u8)));
+
+let mining = 0;
+let total = 0;
+let gas = 0n;
+const roots = new Set();  // anvil computes a state root per block (over its state, without withdrawals)
+for (let n = 1; n <= want; ++n) {
+  const [header, txs] = RLP.decode(items[n]);
+  const gasUsed = num(header[10]);
+  const raw = txs.map((t) => hex(Array.isArray(t) ? RLP.encode(t) : t));
+  const t0 = performance.now();
+  // One at a time: anvil's fifo order is the order of arrival, which a batch does not keep.
+  for (const r of raw) {
+    const s = await rpc({ jsonrpc: '2.0', id: ++id, method: 'eth_sendRawTransaction', params: [r] });
+    if (s.error) fail(`block ${n}: eth_sendRawTransaction: ${JSON.stringify(s.error)}`);
+  }
+  // The block's beneficiary (warm from the start, EIP-3651) and timestamp as the file has them.
+  await call('anvil_setCoinbase', [hex(header[2])]);
+  await call('evm_setNextBlockTimestamp', [Number(num(header[11]))]);
+  const t1 = performance.now();
+  await call('evm_mine');
+  const t2 = performance.now();
+  mining += t2 - t1;
+  total += t2 - t0;
+  const mined = await call('eth_getBlockByNumber', ['latest', false]);
+  if (mined.transactions.length !== raw.length && process.env.ANVIL_RECEIPTS) {
+    const pool = await call('txpool_content');
+    fs.writeFileSync(process.env.ANVIL_RECEIPTS, JSON.stringify({ mined: mined.transactions, pool }));
+  }
+  if (mined.transactions.length !== raw.length)
+    fail(`block ${n}: anvil mined ${mined.transactions.length} transactions, the file has ${raw.length}`);
+  if (BigInt(mined.gasUsed) !== gasUsed && process.env.ANVIL_RECEIPTS) {
+    const receipts = await call('eth_getBlockReceipts', ['latest']);
+    fs.writeFileSync(process.env.ANVIL_RECEIPTS, JSON.stringify(receipts));
+  }
+  if (BigInt(mined.gasUsed) !== gasUsed)
+    fail(`block ${n}: anvil used ${BigInt(mined.gasUsed)} gas, the file's header says ${gasUsed}`);
+  gas += gasUsed;
+  roots.add(mined.stateRoot);
+}
+if (roots.size !== want) fail(`anvil's blocks have ${roots.size} distinct state roots for ${want} blocks`);
+anvil.kill('SIGKILL');
+console.log(`anvil: ${want} blocks, ${gas} gas, ${(mining / 1000).toFixed(2)} s mining (evm_mine), ` +
+            `${(total / 1000).toFixed(2)} s with the submissions`);
