@@ -32,6 +32,36 @@ struct ImportArgs {
     std::uint64_t history_state = blockchain::kDefaultStateHistory;
 };
 
+// "pace: ..." of an executing import of one file: the rate of each tenth of its blocks, and
+// the last tenth's time per gas against the first's (does execution slow as the state grows?).
+std::string pace_by_tenths(const std::vector<store::FileImportReport::Pace>& pace) {
+    std::string rates, ranges;
+    double first_s_per_gas = 0, last_s_per_gas = 0;
+    std::uint64_t from_block = pace.front().block;
+    std::chrono::nanoseconds from_time{};
+    std::uint64_t from_gas = 0;
+    // The first point is the file's first executed block's end: count that block in the first
+    // tenth (its start is the file's start, time 0, gas 0).
+    if (pace.size() > 1 && pace[1].block > pace[0].block)
+        from_block -= std::min(from_block, pace[1].block - pace[0].block - 1);
+    for (std::size_t k = 1; k <= 10; ++k) {
+        const auto& to = pace[k * (pace.size() - 1) / 10];
+        const double s = std::chrono::duration<double>(to.elapsed - from_time).count();
+        const double gas = static_cast<double>(to.gas - from_gas);
+        rates += fmt::format("{}{:.0f}", k == 1 ? "" : ", ", s > 0 ? gas / 1e6 / s : 0.0);
+        ranges += fmt::format("{}{}-{}", k == 1 ? "" : ", ", from_block, to.block);
+        if (gas > 0 && k == 1) first_s_per_gas = s / gas;
+        if (gas > 0 && k == 10) last_s_per_gas = s / gas;
+        from_block = to.block + 1;
+        from_time = to.elapsed;
+        from_gas = to.gas;
+    }
+    return fmt::format(
+        "pace: Mgas/s by tenth of the blocks {} (blocks {}); time per gas, last tenth / first: "
+        "{:.2f}x",
+        rates, ranges, first_s_per_gas > 0 ? last_s_per_gas / first_s_per_gas : 0.0);
+}
+
 std::string describe_file(const store::FileImportReport& r) {
     const std::uint64_t last = r.file.first + r.file.count - 1;
     std::string s = fmt::format("{}: {}, blocks {}-{}: ", r.file.path.filename().string(),
@@ -114,6 +144,7 @@ void import_into(const ImportArgs& args, const std::vector<store::ChainFileInfo>
     std::vector<std::string> lines;
     std::uint64_t blocks = 0, txs = 0;
     std::chrono::nanoseconds senders{}, writes{};
+    std::vector<store::FileImportReport::Pace> pace;  // a single file's
     for (const store::ChainFileInfo& f : files) {
         auto r = importer->import_file(f.path);
         if (!r) {
@@ -126,6 +157,7 @@ void import_into(const ImportArgs& args, const std::vector<store::ChainFileInfo>
         txs += r->transactions;
         senders += r->senders;
         writes += r->writes;
+        pace = files.size() == 1 ? r->pace : decltype(pace){};
         lines.push_back(describe_file(*r));
     }
     // Memtables to table files now, so that the next open does not replay the import's WAL
@@ -161,6 +193,7 @@ void import_into(const ImportArgs& args, const std::vector<store::ChainFileInfo>
             s > 0 ? static_cast<double>(t.gas) / 1e6 / s : 0.0, sec(senders), sec(t.checks),
             sec(t.execution), sec(t.state), sec(writes),
             std::max(0.0, s - exec_s - sec(writes) - flush_s), flush_s);
+        if (pace.size() >= 10) std::printf("%s\n", pace_by_tenths(pace).c_str());
         if (auto state = store::state_head(chain); state && *state) {
             std::printf("state: block %llu, root %s\n",
                         static_cast<unsigned long long>((*state)->number),

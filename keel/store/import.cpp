@@ -348,6 +348,7 @@ struct Importer::Impl {
     std::vector<Staged> staged;
     std::vector<Staged> staged_next;
     std::vector<BlockToStore> rows;
+    std::chrono::steady_clock::time_point file_started;  // of the file being imported
 
     Result<void, ImportError> load();
     Result<void, ImportError> adopt_network(const std::filesystem::path& path,
@@ -420,12 +421,18 @@ Result<void, ImportError> Importer::Impl::execute_and_store(const std::filesyste
     if (auto r = store->put_blocks(std::span(&row, 1), &out->state); !r) {
         return unexpected(ImportError{r.error().message});
     }
-    report.writes += std::chrono::steady_clock::now() - w0;
+    const auto w1 = std::chrono::steady_clock::now();
+    report.writes += w1 - w0;
     tip = Tip{s.number, s.hash, s.td, s.difficulty};
     if (!tail) tail = s.number;
     report.imported += 1;
     report.transactions += s.tx_hashes.size();
     report.gas_used += out->gas_used;
+    const std::uint64_t stride = std::max<std::uint64_t>(1, report.file.count / 100);
+    if (report.imported % stride == 0 || s.number + 1 == report.file.first + report.file.count) {
+        report.pace.push_back(
+            {.block = s.number, .elapsed = w1 - file_started, .gas = report.gas_used});
+    }
     // Executing: the secondary count is gas (the rate reads as gas/s).
     if (options.progress) options.progress->advance(1, out->gas_used);
     return {};
@@ -754,6 +761,7 @@ Result<FileImportReport, ImportError> Importer::import_file(const std::filesyste
     if (bytes.empty()) return unexpected(file_error(path, "empty file"));
     FileImportReport report;
     report.file.path = path;
+    d.file_started = std::chrono::steady_clock::now();
     const bool executing = d.options.executor != nullptr;
     std::atomic<std::int64_t> sender_time{0};
     std::atomic<std::int64_t>* const sender_ns = executing ? &sender_time : nullptr;

@@ -39,6 +39,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "keel/common/progress.hpp"
 #include "keel/common/result.hpp"
@@ -141,6 +142,15 @@ struct FileImportReport {
     std::chrono::nanoseconds senders{};
     /// Executing imports: the blocks' atomic writes (block, receipts and state rows).
     std::chrono::nanoseconds writes{};
+    /// Executing imports: how the import went on, about 100 points evenly spaced over the
+    /// file's blocks, the last block imported always one: whether blocks get slower as the
+    /// state grows (`keel import` prints the rate by tenths).
+    struct Pace {
+        std::uint64_t block = 0;           ///< the block just stored
+        std::chrono::nanoseconds elapsed;  ///< since the file's import began
+        std::uint64_t gas = 0;             ///< executed so far in this file
+    };
+    std::vector<Pace> pace;
 };
 
 /// Imports files into one store, one after the other. Holds the tip (the last block stored) in
