@@ -11,7 +11,7 @@ packages=(
     libsecp256k1-dev libssl-dev libsnappy-dev librocksdb-dev
     libcli11-dev libfmt-dev nlohmann-json3-dev
     libgtest-dev libgmock-dev libbenchmark-dev libgmp-dev
-    libboost-dev libtbb-dev
+    libboost-dev libtbb-dev libjemalloc-dev
     clang-19 libclang-rt-19-dev clang-format-19 valgrind
 )
 

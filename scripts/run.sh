@@ -108,6 +108,7 @@ fi
 step "summary"
 echo "contract chain: $contract_blocks blocks ($(stat -c %s "$contract_chain") bytes), $(grep -m1 'new accounts' "$log" | sed -E 's/.*Ggas, ([0-9]+ new accounts).*/\1/' || echo "cached")"
 echo "  executed: $contract_executed"
+echo "  $(grep -m1 '^pace:' "$log")"
 echo "  $(grep -m1 '^state: block' "$work/verify-state.txt")"
 echo "  $(grep -m1 '^state on disk' "$work/verify-state.txt")"
 echo "  datadir: $state_dir ($(du -sh "$state_dir" | cut -f1); try: $keel get balance --datadir $state_dir ADDRESS)"

@@ -193,7 +193,7 @@ void import_into(const ImportArgs& args, const std::vector<store::ChainFileInfo>
             s > 0 ? static_cast<double>(t.gas) / 1e6 / s : 0.0, sec(senders), sec(t.checks),
             sec(t.execution), sec(t.state), sec(writes),
             std::max(0.0, s - exec_s - sec(writes) - flush_s), flush_s);
-        if (pace.size() >= 10) std::printf("%s\n", pace_by_tenths(pace).c_str());
+        if (pace.size() >= 10 && t.gas > 0) std::printf("%s\n", pace_by_tenths(pace).c_str());
         if (auto state = store::state_head(chain); state && *state) {
             std::printf("state: block %llu, root %s\n",
                         static_cast<unsigned long long>((*state)->number),

@@ -11,6 +11,9 @@ source "$(dirname "$0")/lib.sh"
 expect help 0 "*" "" -- --help
 expect version 0 "*" "" -- version
 [[ $("$keel" version | head -1) == "keel "* ]] && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL version line"; }
+# The allocator the build links (cmake/KeelAllocator.cmake): jemalloc with its version, or glibc's
+# in the sanitizer builds.
+"$keel" version | grep -qE '^allocator: (jemalloc [0-9]+\.[0-9]+\.[0-9]+|glibc malloc)$' && passed=$((passed + 1)) || { failed=$((failed + 1)); echo "FAIL version allocator line"; }
 expect no-command 2 "" "subcommand" --
 expect unknown-command 2 "" "keel:" -- frobnicate
 
