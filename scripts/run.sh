@@ -69,6 +69,8 @@ fi
 step "import into $datadir"
 rm -rf "$datadir"
 run import --no-execute --datadir "$datadir" "$chain"
+# Its summary line (the log's last so far: the contract chain's import printed one before it).
+history_import=$(grep '^import: [0-9]* blocks,' "$log" | tail -1)
 
 step "verify"
 run storage verify --datadir "$datadir" >/dev/null
@@ -112,9 +114,8 @@ echo "  $(grep -m1 '^pace:' "$log")"
 echo "  $(grep -m1 '^state: block' "$work/verify-state.txt")"
 echo "  $(grep -m1 '^state on disk' "$work/verify-state.txt")"
 echo "  datadir: $state_dir ($(du -sh "$state_dir" | cut -f1); try: $keel get balance --datadir $state_dir ADDRESS)"
-import_line=$(grep -m1 '^import:' "$log")
 echo "chain:     $blocks blocks, $((txs * (blocks - 1))) transactions, merge at $merge_at ($(stat -c %s "$chain") bytes)"
-echo "import:    ${import_line#import: }"
+echo "import:    ${history_import#import: }"
 echo "prune:     $(field 'prune time:')"
 echo "reclaim:   $(field 'reclaim time:')"
 echo "removed:   $(field 'entries removed:')"

@@ -28,6 +28,7 @@ using detail::get_at;
 using detail::kChangedAccount;
 using detail::kChangedSlot;
 using detail::read_state_head;
+using detail::TrieNodeCache;
 using detail::TrieRows;
 
 Hash32 slot_hash(const Uint256& key) {
@@ -182,7 +183,9 @@ Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, st
         change_set.insert(change_set.end(), s.begin(), s.end());
     };
 
-    const TrieRows account_rows(d, kAccountTrie, {});
+    // The head's upper trie nodes, kept from the update before (detail/trie_cache.hpp).
+    TrieNodeCache::Session cache = d.trie_cache.open(old_state_root);
+    const TrieRows account_rows(d, kAccountTrie, {}, ro, &cache);
     trie::Updater accounts(account_rows, old_state_root);
     for (const state::AccountChange& c : changes) {
         const Hash32 a = crypto::keccak256(c.address.view());
@@ -229,6 +232,7 @@ Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, st
             }
             erase_range_row(u, Family::storage, Bytes(a.begin(), a.end()), end);
             erase_range_row(u, Family::storage_trie, Bytes(a.begin(), a.end()), end);
+            cache.stage_erase(a);
             storage_root = trie::kEmptyRoot;
         }
         if (!c.account) {
@@ -238,7 +242,7 @@ Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, st
         }
 
         if (!c.storage.empty()) {
-            const TrieRows slot_rows(d, kStorageTrie, a.view());
+            const TrieRows slot_rows(d, kStorageTrie, a.view(), ro, &cache);
             trie::Updater slots(slot_rows, storage_root);
             for (const auto& [key, value] : c.storage) {
                 const Hash32 s = slot_hash(key);
@@ -272,6 +276,7 @@ Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, st
                            (slot_rows.failure.empty() ? root.error() : slot_rows.failure)));
             }
             add_trie_rows(u, Family::storage_trie, a.view(), nodes);
+            cache.stage(&a, nodes);
             storage_root = *root;
         }
         if (c.code) {
@@ -293,6 +298,7 @@ Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, st
                    (account_rows.failure.empty() ? root.error() : account_rows.failure)));
     }
     add_trie_rows(u, Family::account_trie, {}, nodes);
+    cache.stage(nullptr, nodes);
     if (history) {
         const NumKey n = num_key(number);
         put_row(u, Family::change_sets, Bytes(n.begin(), n.end()), std::move(change_set));
@@ -303,6 +309,7 @@ Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, st
             return unexpected(r.error());
         }
     }
+    cache.close(u.state_root);
     return u;
 }
 
@@ -449,20 +456,29 @@ Result<std::optional<StateHead>, StoreError> read_state_head(const Db& d,
     return std::optional<StateHead>{h};
 }
 
-TrieRows::TrieRows(const Db& d, Cf cf, BytesView prefix, const rocksdb::ReadOptions& ro)
-    : d_(&d), cf_(cf), ro_(ro), prefix_(prefix.begin(), prefix.end()) {}
+TrieRows::TrieRows(const Db& d, Cf cf, BytesView prefix, const rocksdb::ReadOptions& ro,
+                   TrieNodeCache::Session* cache)
+    : d_(&d), cf_(cf), ro_(ro), prefix_(prefix.begin(), prefix.end()), cache_(cache) {
+    if (cf == kStorageTrie) account_ = Hash32::from(prefix);
+}
 
 std::optional<Bytes> TrieRows::node(BytesView path) const {
     Bytes key = prefix_;
     const Bytes packed = trie::pack_path(path);
     key.insert(key.end(), packed.begin(), packed.end());
+    const Hash32* account = account_ ? &*account_ : nullptr;
+    if (cache_ != nullptr) {
+        if (auto hit = cache_->find(account, path)) return hit;
+    }
     auto v = get_at(*d_, ro_, cf_, key);
     if (!v) {
         if (failure.empty()) failure = v.error().message;
         return std::nullopt;
     }
     if (!*v) return std::nullopt;
-    return to_bytes(**v);
+    Bytes node = to_bytes(**v);
+    if (cache_ != nullptr) cache_->remember(account, path, node);
+    return node;
 }
 
 Result<void, StoreError> add_state_rows(detail::Db& d, const StateUpdate& u,

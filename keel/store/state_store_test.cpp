@@ -9,6 +9,7 @@
 #include "keel/crypto/keccak.hpp"
 #include "keel/eth/header.hpp"
 #include "keel/state/memory_state.hpp"
+#include "keel/store/detail/db.hpp"
 #include "keel/store/keys.hpp"
 #include "keel/store/state_verify.hpp"
 #include "keel/trie/root.hpp"
@@ -227,12 +228,93 @@ TEST(StateStore, DamagedTrieRowIsReportedByTheNextUpdate) {
     b.header_rlp = header;
     b.body_rlp = header;
     ASSERT_TRUE(store->put_blocks(std::span(&b, 1), &damage).has_value());
+    // Opened again, as after damage on disk: the process that wrote the block keeps the root
+    // node in its trie cache (detail/trie_cache.hpp) and would not read the row again.
+    {
+        const ChainStore closing = std::move(*store);
+    }
+    store = ChainStore::open(dir.path() / "db");
+    ASSERT_TRUE(store.has_value()) << store.error().message;
     changes.resize(1);
     auto u = prepare_state_update(*store, 1, block_hash_of(1), changes);
     ASSERT_FALSE(u.has_value());
     EXPECT_NE(u.error().message.find("account trie: trie node at path 0x has hash"),
               std::string::npos)
         << u.error().message;
+}
+
+// The trie cache (detail/trie_cache.hpp) keeps the head's upper nodes from one update to the
+// next: updates then read fewer rows, and one whose write never happened (a block refused
+// after its state was prepared), an unwind, or a reorg onto a sibling leaves no stale node.
+TEST(StateStore, TrieCacheFollowsTheHeadThroughUnwrittenUpdatesAndUnwinds) {
+    testutil::TempDir dir("state-trie-cache");
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store.has_value());
+    const detail::Db& d = detail::Access::of(*store);
+    state::MemoryState reference;
+    std::vector<state::AccountChange> changes;
+    for (std::uint64_t i = 0; i < 400; ++i) {
+        state::AccountChange c;
+        c.address = address_of(i);
+        c.account = state::Account{.balance = Uint256(i + 1)};
+        if (i % 40 == 0) {
+            for (std::uint64_t k = 0; k < 40; ++k)
+                c.storage.push_back({Uint256(k), Uint256(k + 1)});
+        }
+        changes.push_back(c);
+    }
+    reference.apply(changes);
+    Hash32 root;
+    put_block(*store, 0, changes, false, root);
+    ASSERT_EQ(root, reference.state_root());
+    std::vector<state::MemoryState> after{reference};
+
+    // Block n changes accounts n..n+9 and slots of the storage-heavy accounts; a variant with
+    // other values is prepared first and never written.
+    auto block_changes = [](std::uint64_t n, std::uint64_t salt) {
+        std::vector<state::AccountChange> out;
+        for (std::uint64_t i = n; i < n + 10; ++i) {
+            state::AccountChange c;
+            c.address = address_of(i * 37 % 400);
+            c.account = state::Account{.nonce = n, .balance = Uint256(n * 1000 + i + salt)};
+            if (i * 37 % 400 % 40 == 0) {
+                c.storage.push_back({Uint256(n % 40), Uint256(salt + n)});
+                if (salt != 0 || n % 5 == 0) c.storage_cleared = true;
+            }
+            out.push_back(c);
+        }
+        return out;
+    };
+    const std::uint64_t hits_before = d.trie_cache.stats().hits;
+    for (std::uint64_t n = 1; n <= 40; ++n) {
+        const auto unwritten = block_changes(n, 7);
+        auto u = prepare_state_update(*store, n, block_hash_of(n), unwritten);
+        ASSERT_TRUE(u.has_value()) << u.error().message;
+        changes = block_changes(n, 0);
+        reference.apply(changes);
+        put_block(*store, n, changes, true, root);
+        ASSERT_EQ(root, reference.state_root()) << "block " << n;
+        after.push_back(reference);
+        if (n % 10 == 0) {  // unwind two blocks, then import them again
+            for (std::uint64_t k = n; k > n - 2; --k) {
+                auto w = prepare_state_unwind(*store, k, block_hash_of(k - 1),
+                                              after[k - 1].state_root());
+                ASSERT_TRUE(w.has_value()) << w.error().message;
+                ASSERT_TRUE(store->put_state(*w).has_value());
+            }
+            for (std::uint64_t k = n - 1; k <= n; ++k) {
+                put_block(*store, k, block_changes(k, 0), true, root);
+                ASSERT_EQ(root, after[k].state_root()) << "block " << k << " again";
+            }
+        }
+    }
+    EXPECT_GT(d.trie_cache.stats().hits, hits_before + 40);
+    EXPECT_GT(d.trie_cache.stats().entries, 16u);
+    auto view = StateView::open(*store);
+    ASSERT_TRUE(view.has_value());
+    expect_same(*view, reference, 400, "head");
+    auto verified = verify_state(*store);
+    ASSERT_TRUE(verified.has_value()) << verified.error().message;
 }
 
 TEST(StateStore, StorageValueAndAccountCodecs) {

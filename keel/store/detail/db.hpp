@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "keel/store/chain_store.hpp"
+#include "keel/store/detail/trie_cache.hpp"
 #include "keel/store/keys.hpp"
 
 namespace keel::store {
@@ -178,6 +179,8 @@ struct ChainStore::Impl {
     std::shared_ptr<Counter> floor = std::make_shared<Counter>(0);
     std::shared_ptr<Counter> dropped = std::make_shared<Counter>(0);  // by TxLookupFilter
     std::mutex write_mutex;  // serialises read-modify-write of meta (head)
+    // The state head's upper trie nodes between state updates (trie_cache.hpp).
+    mutable TrieNodeCache trie_cache;
 
     ~Impl() {
         for (auto* h : cfs) {

@@ -13,6 +13,7 @@
 #include "keel/common/bytes.hpp"
 #include "keel/common/result.hpp"
 #include "keel/store/detail/db.hpp"
+#include "keel/store/detail/trie_cache.hpp"
 #include "keel/store/state_store.hpp"
 #include "keel/trie/updater.hpp"
 
@@ -45,11 +46,14 @@ class Snapshot {
     const Db& d, const rocksdb::ReadOptions& ro);
 
 /// The rows of one stored trie: the account trie (empty prefix) or one account's storage trie
-/// (its hash as prefix), read through `ro`. The first read failure is kept in `failure`.
+/// (its hash as prefix), read through `ro`. The first read failure is kept in `failure`. With
+/// `cache` (the head's tries only: trie_cache.hpp), upper nodes are looked up there first and
+/// the ones read from the store are remembered in it.
 class TrieRows final : public trie::NodeSource {
   public:
     TrieRows(const Db& d, Cf cf, BytesView prefix,
-             const rocksdb::ReadOptions& ro = rocksdb::ReadOptions());
+             const rocksdb::ReadOptions& ro = rocksdb::ReadOptions(),
+             TrieNodeCache::Session* cache = nullptr);
     std::optional<Bytes> node(BytesView path) const override;
     mutable std::string failure;
 
@@ -58,6 +62,8 @@ class TrieRows final : public trie::NodeSource {
     Cf cf_;
     rocksdb::ReadOptions ro_;
     Bytes prefix_;
+    std::optional<Hash32> account_;  ///< a storage trie's account (the prefix)
+    TrieNodeCache::Session* cache_;
 };
 
 /// Change set records: a kind byte, then the account hash (and the slot hash for a slot).

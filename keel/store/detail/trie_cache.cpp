@@ -1,0 +1,133 @@
+#include "keel/store/detail/trie_cache.hpp"
+
+#include <utility>
+
+namespace keel::store::detail {
+
+namespace {
+
+// The slot of a path of at most kMaxDepth nibbles: the paths shorter than it come first, then
+// its own length's in numeric order. kSlots for a deeper path (not kept).
+std::uint32_t slot_of(BytesView path) {
+    if (path.size() > TrieNodeCache::kMaxDepth) return TrieNodeCache::kSlots;
+    std::uint32_t value = 0;
+    for (std::uint8_t nibble : path) value = value << 4 | (nibble & 0xfu);
+    const std::uint32_t shorter = ((1u << (4 * path.size())) - 1) / 15;
+    return shorter + value;
+}
+
+}  // namespace
+
+TrieNodeCache::TrieNodeCache() : account_(kSlots) {}
+
+TrieNodeCache::Session TrieNodeCache::open(const Hash32& head_root) {
+    std::unique_lock lock(mutex_);
+    if (valid_ && pending_root_ && *pending_root_ == head_root) {
+        // The last update was written: its changes are the head's tries now.
+        for (Op& op : pending_) apply(std::move(op));
+        root_ = head_root;
+    } else if (!valid_ || root_ != head_root) {
+        clear();
+        root_ = head_root;
+        valid_ = true;
+    }
+    pending_.clear();
+    pending_root_.reset();
+    if (bytes_ > kMaxBytes) clear();
+    return Session(*this, std::move(lock));
+}
+
+TrieNodeCache::Stats TrieNodeCache::stats() const {
+    std::lock_guard lock(mutex_);
+    return {hits_, entries_};
+}
+
+void TrieNodeCache::set(Bytes& at, Bytes&& value) {
+    bytes_ -= at.size();
+    entries_ -= at.empty() ? 0 : 1;
+    at = std::move(value);
+    bytes_ += at.size();
+    entries_ += at.empty() ? 0 : 1;
+}
+
+void TrieNodeCache::apply(Op&& op) {
+    if (!op.account) {
+        set(account_[op.slot], std::move(op.value));
+        return;
+    }
+    if (op.slot == kSlots) {  // the account's whole storage trie
+        if (auto it = storage_.find(*op.account); it != storage_.end()) {
+            for (auto& [slot, node] : it->second) set(node, {});
+            storage_.erase(it);
+        }
+        return;
+    }
+    if (op.value.empty()) {
+        auto it = storage_.find(*op.account);
+        if (it == storage_.end()) return;
+        if (auto n = it->second.find(op.slot); n != it->second.end()) {
+            set(n->second, {});
+            it->second.erase(n);
+        }
+        return;
+    }
+    set(storage_[*op.account][op.slot], std::move(op.value));
+}
+
+void TrieNodeCache::clear() {
+    for (Bytes& b : account_) Bytes().swap(b);
+    storage_.clear();
+    bytes_ = 0;
+    entries_ = 0;
+}
+
+TrieNodeCache::Session::~Session() = default;
+
+std::optional<Bytes> TrieNodeCache::Session::find(const Hash32* account, BytesView path) {
+    const std::uint32_t slot = slot_of(path);
+    if (slot == kSlots) return std::nullopt;
+    const Bytes* node = nullptr;
+    if (account == nullptr) {
+        node = &cache_->account_[slot];
+    } else {
+        auto it = cache_->storage_.find(*account);
+        if (it == cache_->storage_.end()) return std::nullopt;
+        auto n = it->second.find(slot);
+        if (n == it->second.end()) return std::nullopt;
+        node = &n->second;
+    }
+    if (node->empty()) return std::nullopt;
+    ++cache_->hits_;
+    return *node;
+}
+
+void TrieNodeCache::Session::remember(const Hash32* account, BytesView path, BytesView node) {
+    const std::uint32_t slot = slot_of(path);
+    if (slot == kSlots || node.empty()) return;
+    cache_->apply(Op{account ? std::optional<Hash32>(*account) : std::nullopt, slot,
+                     Bytes(node.begin(), node.end())});
+}
+
+void TrieNodeCache::Session::stage_erase(const Hash32& account) {
+    staged_.push_back(Op{account, kSlots, {}});
+}
+
+void TrieNodeCache::Session::stage(const Hash32* account, const trie::NodeChanges& changes) {
+    const std::optional<Hash32> owner =
+        account ? std::optional<Hash32>(*account) : std::optional<Hash32>();
+    for (const Bytes& p : changes.deletes) {
+        if (const std::uint32_t slot = slot_of(p); slot != kSlots)
+            staged_.push_back(Op{owner, slot, {}});
+    }
+    for (const auto& [p, rlp] : changes.writes) {
+        if (const std::uint32_t slot = slot_of(p); slot != kSlots && !rlp.empty())
+            staged_.push_back(Op{owner, slot, rlp});
+    }
+}
+
+void TrieNodeCache::Session::close(const Hash32& new_root) {
+    cache_->pending_ = std::move(staged_);
+    cache_->pending_root_ = new_root;
+}
+
+}  // namespace keel::store::detail
