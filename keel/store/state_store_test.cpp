@@ -51,6 +51,16 @@ void put_block(ChainStore& store, std::uint64_t n, std::span<const state::Accoun
     root_out = u->state_root;
 }
 
+// Writes `changes` as block 0 (a genesis: no history), applies them to `reference` and checks
+// the state root against it.
+void put_genesis(ChainStore& store, std::span<const state::AccountChange> changes,
+                 state::MemoryState& reference) {
+    reference.apply(changes);
+    Hash32 root;
+    put_block(store, 0, changes, false, root);
+    EXPECT_EQ(root, reference.state_root());
+}
+
 // Every account and slot of `expected` reads the same through `view`, and a few that do not
 // exist read as absent / zero.
 void expect_same(const StateView& view, const state::MemoryState& expected, std::uint64_t universe,
@@ -97,10 +107,8 @@ TEST(StateStore, GenesisThenRandomBlocksMatchMemoryStateAtEveryBlock) {
         }
         changes.push_back(c);
     }
-    reference.apply(changes);
+    put_genesis(*store, changes, reference);
     Hash32 root;
-    put_block(*store, 0, changes, false, root);
-    EXPECT_EQ(root, reference.state_root());
     std::vector<state::MemoryState> after{reference};
 
     for (std::uint64_t n = 1; n <= 30; ++n) {
@@ -263,10 +271,8 @@ TEST(StateStore, TrieCacheFollowsTheHeadThroughUnwrittenUpdatesAndUnwinds) {
         }
         changes.push_back(c);
     }
-    reference.apply(changes);
+    put_genesis(*store, changes, reference);
     Hash32 root;
-    put_block(*store, 0, changes, false, root);
-    ASSERT_EQ(root, reference.state_root());
     std::vector<state::MemoryState> after{reference};
 
     // Block n changes accounts n..n+9 and slots of the storage-heavy accounts; a variant with
