@@ -107,6 +107,9 @@ Result<Executed, ExecError> run_on_head(const store::ChainStore& store,
 
     auto view = store::StateView::open(store);
     if (!view) return other(view.error().message);
+    // What execution reads at the head, the update takes as the values before the block.
+    store::HeadReads head_reads;
+    view->record_reads(head_reads);
     auto state = store::state_head(store);
     if (!state) return other(state.error().message);
     if (!*state || (*state)->hash != h.parent_hash) {
@@ -127,7 +130,8 @@ Result<Executed, ExecError> run_on_head(const store::ChainStore& store,
     Clock::duration state_time{};
     const auto root_of = [&](std::span<const state::AccountChange> changes) {
         const auto s0 = Clock::now();
-        auto u = store::prepare_state_update(store, h.number, hash, changes, true, keep_history);
+        auto u = store::prepare_state_update(store, h.number, hash, changes, true, keep_history,
+                                             &head_reads);
         state_time += Clock::now() - s0;
         if (!u) {
             if (state_error.empty()) state_error = u.error().message;

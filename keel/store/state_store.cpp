@@ -166,12 +166,22 @@ Result<std::optional<std::uint64_t>, StoreError> state_floor(const ChainStore& s
 Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, std::uint64_t number,
                                                      const Hash32& block_hash,
                                                      std::span<const state::AccountChange> changes,
-                                                     bool history, std::uint64_t keep_history) {
+                                                     bool history, std::uint64_t keep_history,
+                                                     const HeadReads* reads) {
     const detail::Db& d = detail::Access::of(store);
     const rocksdb::ReadOptions ro;
     auto head = read_state_head(d, ro);
     if (!head) return unexpected(head.error());
     const Hash32 old_state_root = *head ? (*head)->state_root : trie::kEmptyRoot;
+
+    // A flat value before the block: the one the execution read, else the store's.
+    const auto read_before = [&](BytesView key,
+                                 Cf cf) -> Result<std::optional<std::string>, StoreError> {
+        if (reads != nullptr) {
+            if (const std::optional<std::string>* seen = reads->find(key)) return *seen;
+        }
+        return get_at(d, ro, cf, key);
+    };
 
     StateUpdate u;
     u.number = number;
@@ -189,7 +199,7 @@ Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, st
     trie::Updater accounts(account_rows, old_state_root);
     for (const state::AccountChange& c : changes) {
         const Hash32 a = crypto::keccak256(c.address.view());
-        auto old = get_at(d, ro, kAccounts, a.view());
+        auto old = read_before(a.view(), kAccounts);
         if (!old) return unexpected(old.error());
         std::optional<state::Account> before;
         if (*old) {
@@ -250,7 +260,7 @@ Result<StateUpdate, StoreError> prepare_state_update(const ChainStore& store, st
                 if (history && !cleared.contains(s)) {
                     Bytes before_value;
                     if (storage_root != trie::kEmptyRoot) {
-                        auto v = get_at(d, ro, kStorage, flat_key);
+                        auto v = read_before(flat_key, kStorage);
                         if (!v) return unexpected(v.error());
                         if (*v) before_value = to_bytes(**v);
                     }
@@ -666,9 +676,32 @@ struct StateView::Impl {
             fail(v.error().message);
             return std::nullopt;
         }
+        if (reads != nullptr && at_head) reads->add(key, *v);
         return std::move(*v);
     }
+
+    HeadReads* reads = nullptr;  // record_reads()
 };
+
+void StateView::record_reads(HeadReads& into) noexcept {
+    impl_->reads = &into;
+}
+
+void HeadReads::add(BytesView key, const std::optional<std::string>& value) {
+    const std::lock_guard lock(mutex_);
+    values_.try_emplace(std::string(reinterpret_cast<const char*>(key.data()), key.size()), value);
+}
+
+const std::optional<std::string>* HeadReads::find(BytesView key) const {
+    const std::lock_guard lock(mutex_);
+    auto it = values_.find(std::string_view(reinterpret_cast<const char*>(key.data()), key.size()));
+    return it == values_.end() ? nullptr : &it->second;
+}
+
+std::size_t HeadReads::size() const {
+    const std::lock_guard lock(mutex_);
+    return values_.size();
+}
 
 StateView::StateView(std::unique_ptr<Impl> impl) noexcept : impl_(std::move(impl)) {}
 StateView::StateView(StateView&&) noexcept = default;

@@ -21,10 +21,14 @@
 /// writes blocks. StateView is safe to share between threads.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "keel/common/bytes.hpp"
@@ -77,6 +81,30 @@ inline constexpr std::uint64_t kMaxPrunedPerUpdate = 64;
 /// The lowest block whose state can be read; nullopt when the store holds no state.
 [[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> state_floor(const ChainStore& store);
 
+/// Flat values of the state head that an execution read (StateView::record_reads), by key:
+/// keccak(address) for an account, keccak(address) ‖ keccak(slot) for a slot; the stored RLP, or
+/// nullopt where the key was absent. prepare_state_update() takes the values before the block
+/// from it instead of reading them again: the execution has read every account it changed and
+/// every slot it wrote (SSTORE's gas needs the original value), so the update's point reads of
+/// them go. Threading: add() from many threads at once; find() once the adding is over.
+class HeadReads {
+  public:
+    void add(BytesView key, const std::optional<std::string>& value);
+    /// The value read at `key` (nullptr: not read).
+    [[nodiscard]] const std::optional<std::string>* find(BytesView key) const;
+    [[nodiscard]] std::size_t size() const;
+
+  private:
+    struct KeyHash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view k) const noexcept {
+            return std::hash<std::string_view>{}(k);
+        }
+    };
+    mutable std::mutex mutex_;
+    std::unordered_map<std::string, std::optional<std::string>, KeyHash, std::equal_to<>> values_;
+};
+
 /// Prepares the state rows of block `number` with hash `block_hash`, whose changes against the
 /// state the store holds (its parent's post-state, or nothing for a genesis) are `changes`:
 /// flat values, history rows with the values before (`history`: false for a genesis, whose
@@ -85,11 +113,12 @@ inline constexpr std::uint64_t kMaxPrunedPerUpdate = 64;
 /// blocks that fall out of the last N (at most kMaxPrunedPerUpdate of them) and raises the state
 /// floor, in the same atomic write; 0 keeps all of it (an archive). Writes nothing. Errors: a
 /// read failure, or a damaged trie ("store state <path>: storage trie of 0x…: trie node at path
-/// 0x3a missing (expected hash 0x…)").
+/// 0x3a missing (expected hash 0x…)"). `reads` (may be null): the head's values the execution
+/// of the block read (HeadReads); the others are read from the store.
 [[nodiscard]] Result<StateUpdate, StoreError> prepare_state_update(
     const ChainStore& store, std::uint64_t number, const Hash32& block_hash,
     std::span<const state::AccountChange> changes, bool history = true,
-    std::uint64_t keep_history = 0);
+    std::uint64_t keep_history = 0, const HeadReads* reads = nullptr);
 
 /// Prepares the rows that take the store's state from block `number`'s post-state (the state
 /// head) back to its parent's: every account and slot the block's change set names gets its value
@@ -157,6 +186,11 @@ class StateView final : public state::StateReader {
         std::uint64_t point_reads = 0;
     };
     Counts counts() const noexcept;
+
+    /// From now on, every account and slot read (at the head only: a view of a past block records
+    /// nothing) is added to `into`, which must outlive those reads: the executing import gives
+    /// them to prepare_state_update().
+    void record_reads(HeadReads& into) noexcept;
 
     std::optional<state::Account> account(const Address& address) const override;
     Uint256 storage(const Address& address, const Uint256& key) const override;

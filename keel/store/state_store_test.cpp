@@ -323,6 +323,73 @@ TEST(StateStore, TrieCacheFollowsTheHeadThroughUnwrittenUpdatesAndUnwinds) {
     ASSERT_TRUE(verified.has_value()) << verified.error().message;
 }
 
+// The executing import hands the update what execution read at the head (HeadReads): the rows
+// are those of an update that reads the store itself, and the values before come from it.
+TEST(StateStore, UpdateTakesTheValuesBeforeFromTheExecutionsReads) {
+    testutil::TempDir dir("state-head-reads");
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store.has_value());
+    state::MemoryState reference;
+    std::vector<state::AccountChange> changes;
+    for (std::uint64_t i = 0; i < 10; ++i) {
+        state::AccountChange c;
+        c.address = address_of(i);
+        c.account = state::Account{.balance = Uint256(i + 1)};
+        for (std::uint64_t k = 0; k < 3; ++k) c.storage.push_back({Uint256(k), Uint256(k + 7)});
+        changes.push_back(c);
+    }
+    put_genesis(*store, changes, reference);
+
+    // Execution's reads: accounts 1 and 50 (absent), slots 0 and 5 (zero) of account 1.
+    auto view = StateView::open(*store);
+    ASSERT_TRUE(view.has_value());
+    HeadReads reads;
+    view->record_reads(reads);
+    EXPECT_EQ(view->account(address_of(1))->balance, Uint256(2));
+    EXPECT_FALSE(view->account(address_of(50)).has_value());
+    EXPECT_EQ(view->storage(address_of(1), Uint256(0)), Uint256(7));
+    EXPECT_EQ(view->storage(address_of(1), Uint256(5)), Uint256(0));
+    EXPECT_EQ(reads.size(), 4u);
+
+    // The block: account 1 and two of its slots, account 50 created, account 3 (not read).
+    changes.assign(3, {});
+    changes[0].address = address_of(1);
+    changes[0].account = state::Account{.nonce = 1, .balance = Uint256(99)};
+    changes[0].storage = {{Uint256(0), Uint256(8)}, {Uint256(5), Uint256(1)}};
+    changes[1].address = address_of(50);
+    changes[1].account = state::Account{.balance = Uint256(5)};
+    changes[2].address = address_of(3);
+    changes[2].account = state::Account{.balance = Uint256(1)};
+    auto with = prepare_state_update(*store, 1, block_hash_of(1), changes, true, 0, &reads);
+    auto without = prepare_state_update(*store, 1, block_hash_of(1), changes, true, 0);
+    ASSERT_TRUE(with.has_value() && without.has_value());
+    EXPECT_EQ(with->state_root, without->state_root);
+    ASSERT_EQ(with->rows.size(), without->rows.size());
+    for (std::size_t i = 0; i < with->rows.size(); ++i) {
+        EXPECT_EQ(with->rows[i].family, without->rows[i].family) << i;
+        EXPECT_EQ(with->rows[i].op, without->rows[i].op) << i;
+        EXPECT_EQ(with->rows[i].key, without->rows[i].key) << i;
+        EXPECT_EQ(with->rows[i].value, without->rows[i].value) << i;
+    }
+
+    // The values before are taken from the reads, not read again: a different one recorded for
+    // account 3 is the one its history row carries.
+    const Hash32 a3 = crypto::keccak256(address_of(3).view());
+    const Bytes recorded = state::encode_account(state::Account{.balance = Uint256(12345)});
+    reads.add(a3.view(), std::string(recorded.begin(), recorded.end()));
+    auto tampered = prepare_state_update(*store, 1, block_hash_of(1), changes, true, 0, &reads);
+    ASSERT_TRUE(tampered.has_value());
+    bool found = false;
+    for (const StateUpdate::Row& r : tampered->rows) {
+        if (r.family == Family::account_history && r.key.size() == 40 &&
+            std::equal(a3.begin(), a3.end(), r.key.begin())) {
+            found = true;
+            EXPECT_EQ(r.value, recorded);
+        }
+    }
+    EXPECT_TRUE(found);
+}
+
 TEST(StateStore, StorageValueAndAccountCodecs) {
     EXPECT_EQ(encode_storage_value(Uint256(1)), Bytes{0x01});
     EXPECT_EQ(encode_storage_value(Uint256(0x80)), (Bytes{0x81, 0x80}));
