@@ -473,13 +473,23 @@ TrieRows::TrieRows(const Db& d, Cf cf, BytesView prefix, const rocksdb::ReadOpti
 }
 
 std::optional<Bytes> TrieRows::node(BytesView path) const {
+    std::optional<Hash32> unused;
+    return hashed_node(path, unused);
+}
+
+std::optional<Bytes> TrieRows::hashed_node(BytesView path, std::optional<Hash32>& hash) const {
+    hash.reset();
+    const Hash32* account = account_ ? &*account_ : nullptr;
+    if (cache_ != nullptr) {
+        Hash32 h;
+        if (auto hit = cache_->find(account, path, h)) {
+            hash = h;
+            return hit;
+        }
+    }
     Bytes key = prefix_;
     const Bytes packed = trie::pack_path(path);
     key.insert(key.end(), packed.begin(), packed.end());
-    const Hash32* account = account_ ? &*account_ : nullptr;
-    if (cache_ != nullptr) {
-        if (auto hit = cache_->find(account, path)) return hit;
-    }
     auto v = get_at(*d_, ro_, cf_, key);
     if (!v) {
         if (failure.empty()) failure = v.error().message;
@@ -487,7 +497,11 @@ std::optional<Bytes> TrieRows::node(BytesView path) const {
     }
     if (!*v) return std::nullopt;
     Bytes node = to_bytes(**v);
-    if (cache_ != nullptr) cache_->remember(account, path, node);
+    if (cache_ != nullptr && path.size() <= TrieNodeCache::kMaxDepth) {
+        // Hashed once here, for the cache and for the updater's check.
+        hash = crypto::keccak256(node);
+        cache_->remember(account, path, node, *hash);
+    }
     return node;
 }
 

@@ -335,13 +335,14 @@ bool Updater::resolve(std::unique_ptr<Node>& n, BytesView path) {
     if (n->kind != Node::Kind::unloaded) return true;
     Bytes bytes;
     if (n->ref.size() == 32) {
-        auto row = source_->node(path);
+        std::optional<Hash32> known;
+        auto row = source_->hashed_node(path, known);
         if (!row) {
             error_ = "trie node at path " + path_text(path) + " missing (expected hash 0x" +
                      hex::encode(n->ref) + ")";
             return false;
         }
-        const Hash32 h = crypto::keccak256(*row);
+        const Hash32 h = known ? *known : crypto::keccak256(*row);
         if (!same(h.view(), n->ref)) {
             error_ = "trie node at path " + path_text(path) + " has hash 0x" +
                      hex::encode(h.view()) + ", its parent names 0x" + hex::encode(n->ref);
@@ -577,6 +578,7 @@ Bytes Updater::encode(Node& n, Bytes& path, bool is_root, NodeChanges& out) {
         const Hash32 h = crypto::keccak256(rlp_bytes);
         deleted_.erase(path);
         out.writes.emplace_back(path, std::move(rlp_bytes));
+        out.write_hashes.push_back(h);
         n.stored = true;
         n.ref.assign(h.begin(), h.end());
         return n.ref;
@@ -589,6 +591,7 @@ Bytes Updater::encode(Node& n, Bytes& path, bool is_root, NodeChanges& out) {
 
 Result<Hash32, std::string> Updater::commit(NodeChanges& out) {
     out.writes.clear();
+    out.write_hashes.clear();
     out.deletes.clear();
     if (!error_.empty()) return unexpected(error_);
     Hash32 root = kEmptyRoot;

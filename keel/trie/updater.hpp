@@ -41,12 +41,22 @@ class NodeSource {
     /// The RLP of the node stored at `path` (nibbles, one per byte, each 0..15), or nullopt.
     /// A source that fails to read returns nullopt and the updater reports the missing node.
     [[nodiscard]] virtual std::optional<Bytes> node(BytesView path) const = 0;
+    /// node(), and in `hash` the Keccak-256 of the bytes where the source already knows it (a
+    /// cache of nodes it has hashed): the updater then compares that with the reference instead
+    /// of hashing the node again. A source must only give a hash it computed over these very
+    /// bytes. The default knows none.
+    [[nodiscard]] virtual std::optional<Bytes> hashed_node(BytesView path,
+                                                           std::optional<Hash32>& hash) const {
+        hash.reset();
+        return node(path);
+    }
 };
 
 /// What a commit changes in the node store. Paths are nibbles, one per byte. `writes` and
 /// `deletes` are disjoint, so they may be applied in any order.
 struct NodeChanges {
     std::vector<std::pair<Bytes, Bytes>> writes;  ///< path -> node RLP
+    std::vector<Hash32> write_hashes;             ///< Keccak-256 of each written RLP, in order
     std::vector<Bytes> deletes;                   ///< paths whose row goes
 };
 

@@ -188,6 +188,62 @@ TEST(TrieUpdater, DamagedOrMissingRowIsReported) {
     EXPECT_EQ(r2.error().rfind("trie node at path 0x missing", 0), 0u) << r2.error();
 }
 
+// A source that knows its nodes' hashes (a cache of nodes it hashed: hashed_node) saves the
+// updater the hashing; the updater still compares each with the reference that names the node,
+// and the hashes of what it writes come with the changes.
+class HashedSource final : public NodeSource {
+  public:
+    explicit HashedSource(const MapSource& rows, bool wrong = false)
+        : rows_(&rows), wrong_(wrong) {}
+    std::optional<Bytes> node(BytesView path) const override { return rows_->node(path); }
+    std::optional<Bytes> hashed_node(BytesView path, std::optional<Hash32>& hash) const override {
+        auto n = rows_->node(path);
+        if (n) {
+            hash = crypto::keccak256(*n);
+            if (wrong_) (*hash)[0] ^= 1;
+            ++given;
+        }
+        return n;
+    }
+    mutable std::size_t given = 0;
+
+  private:
+    const MapSource* rows_;
+    bool wrong_;
+};
+
+TEST(TrieUpdater, KnownHashesAreComparedNotRecomputed) {
+    MapSource src;
+    Updater build(src, kEmptyRoot);
+    for (std::uint64_t i = 0; i < 300; ++i) build.put(key_of(i), value_of(i, 40));
+    NodeChanges c;
+    auto root = build.commit(c);
+    ASSERT_TRUE(root.has_value());
+    ASSERT_EQ(c.write_hashes.size(), c.writes.size());
+    for (std::size_t i = 0; i < c.writes.size(); ++i)
+        EXPECT_EQ(c.write_hashes[i], crypto::keccak256(c.writes[i].second)) << i;
+    src.apply(c);
+
+    auto update = [&](const NodeSource& from, NodeChanges& out) {
+        Updater u(from, *root);
+        for (std::uint64_t i = 0; i < 300; i += 7) u.put(key_of(i), value_of(i + 5, 40));
+        return u.commit(out);
+    };
+    NodeChanges plain_changes, hashed_changes, wrong_changes;
+    auto plain = update(src, plain_changes);
+    const HashedSource hashed(src);
+    auto with_hashes = update(hashed, hashed_changes);
+    ASSERT_TRUE(plain.has_value() && with_hashes.has_value());
+    EXPECT_EQ(*plain, *with_hashes);
+    EXPECT_EQ(plain_changes.writes, hashed_changes.writes);
+    EXPECT_GT(hashed.given, 16u);
+
+    const HashedSource wrong(src, true);  // a hash that does not name the node: refused
+    auto refused = update(wrong, wrong_changes);
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_NE(refused.error().find("its parent names"), std::string::npos) << refused.error();
+}
+
 TEST(TrieUpdater, CheckStoredWalksEveryRowAndFindsDamage) {
     MapSource src;
     Updater build(src, kEmptyRoot);

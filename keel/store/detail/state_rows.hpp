@@ -55,6 +55,9 @@ class TrieRows final : public trie::NodeSource {
              const rocksdb::ReadOptions& ro = rocksdb::ReadOptions(),
              TrieNodeCache::Session* cache = nullptr);
     std::optional<Bytes> node(BytesView path) const override;
+    /// With a cache, the node's hash comes with it: from the cache, or computed here as a node
+    /// read from the store is remembered.
+    std::optional<Bytes> hashed_node(BytesView path, std::optional<Hash32>& hash) const override;
     mutable std::string failure;
 
   private:

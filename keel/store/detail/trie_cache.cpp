@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "keel/crypto/keccak.hpp"
+
 namespace keel::store::detail {
 
 namespace {
@@ -42,12 +44,12 @@ TrieNodeCache::Stats TrieNodeCache::stats() const {
     return {hits_, entries_};
 }
 
-void TrieNodeCache::set(Bytes& at, Bytes&& value) {
-    bytes_ -= at.size();
-    entries_ -= at.empty() ? 0 : 1;
+void TrieNodeCache::set(Entry& at, Entry&& value) {
+    bytes_ -= at.rlp.size();
+    entries_ -= at.rlp.empty() ? 0 : 1;
     at = std::move(value);
-    bytes_ += at.size();
-    entries_ += at.empty() ? 0 : 1;
+    bytes_ += at.rlp.size();
+    entries_ += at.rlp.empty() ? 0 : 1;
 }
 
 void TrieNodeCache::apply(Op&& op) {
@@ -62,7 +64,7 @@ void TrieNodeCache::apply(Op&& op) {
         }
         return;
     }
-    if (op.value.empty()) {
+    if (op.value.rlp.empty()) {
         auto it = storage_.find(*op.account);
         if (it == storage_.end()) return;
         if (auto n = it->second.find(op.slot); n != it->second.end()) {
@@ -75,7 +77,7 @@ void TrieNodeCache::apply(Op&& op) {
 }
 
 void TrieNodeCache::clear() {
-    for (Bytes& b : account_) Bytes().swap(b);
+    for (Entry& e : account_) Bytes().swap(e.rlp);
     storage_.clear();
     bytes_ = 0;
     entries_ = 0;
@@ -83,10 +85,11 @@ void TrieNodeCache::clear() {
 
 TrieNodeCache::Session::~Session() = default;
 
-std::optional<Bytes> TrieNodeCache::Session::find(const Hash32* account, BytesView path) {
+std::optional<Bytes> TrieNodeCache::Session::find(const Hash32* account, BytesView path,
+                                                  Hash32& hash) {
     const std::uint32_t slot = slot_of(path);
     if (slot == kSlots) return std::nullopt;
-    const Bytes* node = nullptr;
+    const Entry* node = nullptr;
     if (account == nullptr) {
         node = &cache_->account_[slot];
     } else {
@@ -96,16 +99,18 @@ std::optional<Bytes> TrieNodeCache::Session::find(const Hash32* account, BytesVi
         if (n == it->second.end()) return std::nullopt;
         node = &n->second;
     }
-    if (node->empty()) return std::nullopt;
+    if (node->rlp.empty()) return std::nullopt;
     ++cache_->hits_;
-    return *node;
+    hash = node->hash;
+    return node->rlp;
 }
 
-void TrieNodeCache::Session::remember(const Hash32* account, BytesView path, BytesView node) {
+void TrieNodeCache::Session::remember(const Hash32* account, BytesView path, BytesView node,
+                                      const Hash32& hash) {
     const std::uint32_t slot = slot_of(path);
     if (slot == kSlots || node.empty()) return;
     cache_->apply(Op{account ? std::optional<Hash32>(*account) : std::nullopt, slot,
-                     Bytes(node.begin(), node.end())});
+                     Entry{Bytes(node.begin(), node.end()), hash}});
 }
 
 void TrieNodeCache::Session::stage_erase(const Hash32& account) {
@@ -119,9 +124,14 @@ void TrieNodeCache::Session::stage(const Hash32* account, const trie::NodeChange
         if (const std::uint32_t slot = slot_of(p); slot != kSlots)
             staged_.push_back(Op{owner, slot, {}});
     }
-    for (const auto& [p, rlp] : changes.writes) {
-        if (const std::uint32_t slot = slot_of(p); slot != kSlots && !rlp.empty())
-            staged_.push_back(Op{owner, slot, rlp});
+    for (std::size_t i = 0; i < changes.writes.size(); ++i) {
+        const auto& [p, rlp] = changes.writes[i];
+        const std::uint32_t slot = slot_of(p);
+        if (slot == kSlots || rlp.empty()) continue;
+        // The updater's hash of the node; computed here for changes that come without one.
+        const Hash32 h =
+            i < changes.write_hashes.size() ? changes.write_hashes[i] : crypto::keccak256(rlp);
+        staged_.push_back(Op{owner, slot, Entry{rlp, h}});
     }
 }
 

@@ -14,6 +14,8 @@
 /// Why this is safe: a path-keyed trie's rows are a function of its root, so nodes kept for the
 /// head's root are that trie's nodes; and trie::Updater checks every node it loads against the
 /// hash its parent names, so even a wrong entry could only fail an update, never change a root.
+/// Each entry keeps the Keccak-256 of its own bytes (computed as it was read from the store, or
+/// by the updater that encoded it): the updater compares that instead of hashing a hit again.
 ///
 /// Only prepare_state_update() uses it (the head's tries): readers of past states and proofs
 /// read RocksDB. Threading: one Session at a time (open() waits for the previous to close).
@@ -57,20 +59,26 @@ class TrieNodeCache {
     /// One change to apply: a node put (value set) or erased (value empty) at `slot` of the
     /// account trie (account empty) or of `account`'s storage trie; or, with slot kSlots, the
     /// whole storage trie of `account` erased.
+    /// A node kept: its RLP (empty: none) and the Keccak-256 of it, computed here or by the
+    /// updater that encoded it, so that a hit needs no hashing (trie::NodeSource::hashed_node).
+    struct Entry {
+        Bytes rlp;
+        Hash32 hash{};
+    };
     struct Op {
         std::optional<Hash32> account;
         std::uint32_t slot = 0;
-        Bytes value;
+        Entry value;
     };
-    using Slots = std::unordered_map<std::uint32_t, Bytes>;
+    using Slots = std::unordered_map<std::uint32_t, Entry>;
     void apply(Op&& op);
-    void set(Bytes& at, Bytes&& value);
+    void set(Entry& at, Entry&& value);
     void clear();
 
     mutable std::mutex mutex_;
     Hash32 root_{};
     bool valid_ = false;          ///< root_ names the state the nodes belong to
-    std::vector<Bytes> account_;  ///< by slot; empty: not kept
+    std::vector<Entry> account_;  ///< by slot; empty rlp: not kept
     std::unordered_map<Hash32, Slots> storage_;
     std::size_t bytes_ = 0;
     std::uint64_t entries_ = 0;
@@ -90,13 +98,13 @@ class TrieNodeCache::Session {
     Session& operator=(const Session&) = delete;
     ~Session();
 
-    /// The node at `path`, if kept.
-    [[nodiscard]] std::optional<Bytes> find(const Hash32* account, BytesView path);
-    /// A node loaded from the store for the head's trie.
-    void remember(const Hash32* account, BytesView path, BytesView node);
+    /// The node at `path` and its hash (in `hash`), if kept.
+    [[nodiscard]] std::optional<Bytes> find(const Hash32* account, BytesView path, Hash32& hash);
+    /// A node loaded from the store for the head's trie, and the Keccak-256 of its bytes.
+    void remember(const Hash32* account, BytesView path, BytesView node, const Hash32& hash);
     /// The update deletes the whole storage trie of `account`.
     void stage_erase(const Hash32& account);
-    /// The update's node changes to a trie.
+    /// The update's node changes to a trie (with their hashes: NodeChanges::write_hashes).
     void stage(const Hash32* account, const trie::NodeChanges& changes);
     /// The update is complete: its changes apply if the next update finds `new_root` at the head.
     void close(const Hash32& new_root);
