@@ -51,6 +51,24 @@ void put_block(ChainStore& store, std::uint64_t n, std::span<const state::Accoun
     root_out = u->state_root;
 }
 
+// `count` accounts (address_of(i), balance i + 1); every `every`-th one also gets slots 0..slots-1
+// set to k + 1 + offset.
+std::vector<state::AccountChange> funded_accounts(std::uint64_t count, std::uint64_t every,
+                                                  std::uint64_t slots, std::uint64_t offset) {
+    std::vector<state::AccountChange> out;
+    for (std::uint64_t i = 0; i < count; ++i) {
+        state::AccountChange c;
+        c.address = address_of(i);
+        c.account = state::Account{.balance = Uint256(i + 1)};
+        if (i % every == 0) {
+            for (std::uint64_t k = 0; k < slots; ++k)
+                c.storage.push_back({Uint256(k), Uint256(k + 1 + offset)});
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
 // Writes `changes` as block 0 (a genesis: no history), applies them to `reference` and checks
 // the state root against it.
 void put_genesis(ChainStore& store, std::span<const state::AccountChange> changes,
@@ -260,17 +278,7 @@ TEST(StateStore, TrieCacheFollowsTheHeadThroughUnwrittenUpdatesAndUnwinds) {
     ASSERT_TRUE(store.has_value());
     const detail::Db& d = detail::Access::of(*store);
     state::MemoryState reference;
-    std::vector<state::AccountChange> changes;
-    for (std::uint64_t i = 0; i < 400; ++i) {
-        state::AccountChange c;
-        c.address = address_of(i);
-        c.account = state::Account{.balance = Uint256(i + 1)};
-        if (i % 40 == 0) {
-            for (std::uint64_t k = 0; k < 40; ++k)
-                c.storage.push_back({Uint256(k), Uint256(k + 1)});
-        }
-        changes.push_back(c);
-    }
+    std::vector<state::AccountChange> changes = funded_accounts(400, 40, 40, 0);
     put_genesis(*store, changes, reference);
     Hash32 root;
     std::vector<state::MemoryState> after{reference};
@@ -330,14 +338,7 @@ TEST(StateStore, UpdateTakesTheValuesBeforeFromTheExecutionsReads) {
     auto store = ChainStore::create(dir.path() / "db");
     ASSERT_TRUE(store.has_value());
     state::MemoryState reference;
-    std::vector<state::AccountChange> changes;
-    for (std::uint64_t i = 0; i < 10; ++i) {
-        state::AccountChange c;
-        c.address = address_of(i);
-        c.account = state::Account{.balance = Uint256(i + 1)};
-        for (std::uint64_t k = 0; k < 3; ++k) c.storage.push_back({Uint256(k), Uint256(k + 7)});
-        changes.push_back(c);
-    }
+    std::vector<state::AccountChange> changes = funded_accounts(10, 1, 3, 6);
     put_genesis(*store, changes, reference);
 
     // Execution's reads: accounts 1 and 50 (absent), slots 0 and 5 (zero) of account 1.

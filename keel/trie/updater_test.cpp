@@ -45,6 +45,20 @@ Hash32 expected_root(const std::map<Bytes, Bytes>& kv) {
     return root_of(std::move(pairs));
 }
 
+// Writes a trie of keys 0..n-1 (values 40 bytes long) into `src` from nothing; its root.
+Hash32 build_trie(MapSource& src, std::uint64_t n) {
+    Updater build(src, kEmptyRoot);
+    for (std::uint64_t i = 0; i < n; ++i) build.put(key_of(i), value_of(i, 40));
+    NodeChanges c;
+    auto root = build.commit(c);
+    EXPECT_TRUE(root.has_value());
+    EXPECT_EQ(c.write_hashes.size(), c.writes.size());
+    for (std::size_t i = 0; i < c.writes.size() && i < c.write_hashes.size(); ++i)
+        EXPECT_EQ(c.write_hashes[i], crypto::keccak256(c.writes[i].second)) << i;
+    src.apply(c);
+    return root.value_or(kEmptyRoot);
+}
+
 // Builds the rows of `kv` from nothing.
 std::map<Bytes, Bytes> rows_from_scratch(const std::map<Bytes, Bytes>& kv) {
     MapSource src;
@@ -214,18 +228,10 @@ class HashedSource final : public NodeSource {
 
 TEST(TrieUpdater, KnownHashesAreComparedNotRecomputed) {
     MapSource src;
-    Updater build(src, kEmptyRoot);
-    for (std::uint64_t i = 0; i < 300; ++i) build.put(key_of(i), value_of(i, 40));
-    NodeChanges c;
-    auto root = build.commit(c);
-    ASSERT_TRUE(root.has_value());
-    ASSERT_EQ(c.write_hashes.size(), c.writes.size());
-    for (std::size_t i = 0; i < c.writes.size(); ++i)
-        EXPECT_EQ(c.write_hashes[i], crypto::keccak256(c.writes[i].second)) << i;
-    src.apply(c);
+    const Hash32 root = build_trie(src, 300);  // checks NodeChanges::write_hashes too
 
     auto update = [&](const NodeSource& from, NodeChanges& out) {
-        Updater u(from, *root);
+        Updater u(from, root);
         for (std::uint64_t i = 0; i < 300; i += 7) u.put(key_of(i), value_of(i + 5, 40));
         return u.commit(out);
     };
@@ -271,12 +277,7 @@ TEST(TrieUpdater, CheckStoredWalksEveryRowAndFindsDamage) {
 // with the same rules a verifier uses (each node's keccak is named by its parent).
 TEST(TrieUpdater, ProofsChainFromTheRoot) {
     MapSource src;
-    Updater build(src, kEmptyRoot);
-    for (std::uint64_t i = 0; i < 500; ++i) build.put(key_of(i), value_of(i, 40));
-    NodeChanges c;
-    auto root = build.commit(c);
-    ASSERT_TRUE(root.has_value());
-    src.apply(c);
+    const std::optional<Hash32> root = build_trie(src, 500);
     for (std::uint64_t i : {0ull, 7ull, 499ull, 100000ull}) {
         auto proof = prove(src, *root, key_of(i));
         ASSERT_TRUE(proof.has_value()) << proof.error();
