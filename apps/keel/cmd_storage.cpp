@@ -208,8 +208,15 @@ void print_state_sizes(const store::ChainStore& chain, const store::StateVerifyR
 }
 
 void run_verify(const StorageArgs& args) {
-    const store::ChainStore chain = open_datadir(args.datadir, Access::read);
+    store::ChainStore chain = open_datadir(args.datadir, Access::read);
     auto r = store::verify_store(chain, store::VerifyOptions{.progress = !args.quiet});
+    // Beside an import, a read-only open may see the families at different points (a flush
+    // between RocksDB's reads of the manifest and of the logs: ChainStore::has_writer): what
+    // is found then is checked again on a fresh open, twice at most, before it is reported.
+    for (int again = 0; !r && again < 2 && store::ChainStore::has_writer(args.datadir); ++again) {
+        chain = open_datadir(args.datadir, Access::read);
+        r = store::verify_store(chain, store::VerifyOptions{.progress = !args.quiet});
+    }
     if (!r) {
         throw Failure{kExitBadData,
                       fmt::format("storage verify {}: {}", args.datadir, r.error().message)};

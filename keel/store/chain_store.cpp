@@ -120,6 +120,17 @@ class TxLookupFilterFactory final : public rocksdb::CompactionFilterFactory {
 
 }  // namespace
 
+bool ChainStore::has_writer(const std::filesystem::path& path) {
+    const int fd = ::open((path / "LOCK").c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    struct flock probe{};
+    probe.l_type = F_RDLCK;  // conflicts with the writer's write lock on the whole file
+    probe.l_whence = SEEK_SET;
+    const bool held = ::fcntl(fd, F_GETLK, &probe) == 0 && probe.l_type != F_UNLCK;
+    ::close(fd);
+    return held;
+}
+
 Result<void, StoreError> ChainStore::Impl::init(Impl* impl, const std::filesystem::path& path,
                                                 const StoreOptions& options, bool create) {
     impl->path = path;

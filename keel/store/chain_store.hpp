@@ -187,6 +187,12 @@ class ChainStore {
     [[nodiscard]] static Result<ChainStore, StoreError> create(const std::filesystem::path& path,
                                                                const StoreOptions& options = {});
 
+    /// Whether another process holds the store at `path` open for writing (RocksDB's lock on its
+    /// LOCK file). A read-only open beside such a writer can see the families at different
+    /// points when the writer flushes meanwhile (RocksDB reads the manifest, then the logs the
+    /// flush may have retired): a reader that finds the store inconsistent then opens it again.
+    [[nodiscard]] static bool has_writer(const std::filesystem::path& path);
+
     ChainStore(ChainStore&&) noexcept;
     ChainStore& operator=(ChainStore&&) noexcept;
     ChainStore(const ChainStore&) = delete;

@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -485,6 +486,44 @@ TEST(ChainStore, ReadOnlyOpenTakesNoLockAndWritesNothing) {
     // A read-only create is refused, and creates nothing.
     EXPECT_FALSE(ChainStore::create(dir.path() / "ro", {.read_only = true}));
     EXPECT_FALSE(fs::exists(dir.path() / "ro"));
+}
+
+// has_writer() sees another process's writing open (RocksDB's lock on LOCK), and nothing once
+// it has gone; a directory without a store has none.
+TEST(ChainStore, HasWriterSeesAnotherProcessHoldingTheStore) {
+    TempDir dir("chain-store-test");
+    const fs::path path = dir.path() / "db";
+    EXPECT_FALSE(ChainStore::has_writer(path));
+    ASSERT_TRUE(ChainStore::create(path).has_value());  // created and closed
+    EXPECT_FALSE(ChainStore::has_writer(path));
+    int ready[2];
+    int done[2];
+    ASSERT_EQ(::pipe(ready), 0);
+    ASSERT_EQ(::pipe(done), 0);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        // The writer: opens the store, says so, holds it until the parent closes its pipe end.
+        ::close(ready[0]);
+        ::close(done[1]);
+        auto writer = ChainStore::open(path);
+        const char ok = writer.has_value() ? '1' : '0';
+        (void)!::write(ready[1], &ok, 1);
+        char c;
+        (void)!::read(done[0], &c, 1);
+        ::_exit(0);
+    }
+    ::close(ready[1]);
+    ::close(done[0]);
+    char ok = 0;
+    ASSERT_EQ(::read(ready[0], &ok, 1), 1);
+    EXPECT_EQ(ok, '1');
+    EXPECT_TRUE(ChainStore::has_writer(path));
+    ::close(done[1]);
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ::close(ready[0]);
+    EXPECT_FALSE(ChainStore::has_writer(path));
 }
 
 TEST(ChainStore, CreateIsExclusive) {

@@ -20,10 +20,12 @@ std::uint32_t slot_of(BytesView path) {
 
 }  // namespace
 
-TrieNodeCache::TrieNodeCache() : account_(kSlots) {}
+TrieNodeCache::TrieNodeCache() = default;
 
 TrieNodeCache::Session TrieNodeCache::open(const Hash32& head_root) {
     std::unique_lock lock(mutex_);
+    // Allocated at the first state update, not with every store (readers never use it).
+    if (account_.empty()) account_.resize(kSlots);
     if (valid_ && pending_root_ && *pending_root_ == head_root) {
         // The last update was written: its changes are the head's tries now.
         for (Op& op : pending_) apply(std::move(op));
