@@ -703,12 +703,12 @@ void StateView::record_reads(HeadReads& into) noexcept {
 
 void HeadReads::add(BytesView key, const std::optional<std::string>& value) {
     const std::lock_guard lock(mutex_);
-    values_.try_emplace(std::string(reinterpret_cast<const char*>(key.data()), key.size()), value);
+    values_.try_emplace(std::string(as_chars(key)), value);
 }
 
 const std::optional<std::string>* HeadReads::find(BytesView key) const {
     const std::lock_guard lock(mutex_);
-    auto it = values_.find(std::string_view(reinterpret_cast<const char*>(key.data()), key.size()));
+    auto it = values_.find(as_chars(key));
     return it == values_.end() ? nullptr : &it->second;
 }
 

@@ -20,8 +20,6 @@ std::uint32_t slot_of(BytesView path) {
 
 }  // namespace
 
-TrieNodeCache::TrieNodeCache() = default;
-
 TrieNodeCache::Session TrieNodeCache::open(const Hash32& head_root) {
     std::unique_lock lock(mutex_);
     // Allocated at the first state update, not with every store (readers never use it).

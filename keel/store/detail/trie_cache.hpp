@@ -42,8 +42,6 @@ class TrieNodeCache {
     /// Paths of at most kMaxDepth nibbles, numbered shortest first: 69,905.
     static constexpr std::uint32_t kSlots = (1u << (4 * (kMaxDepth + 1))) / 15;
 
-    TrieNodeCache();
-
     class Session;
     /// Starts one update of the state whose root is `head_root` (see the file comment).
     [[nodiscard]] Session open(const Hash32& head_root);
@@ -56,15 +54,15 @@ class TrieNodeCache {
     [[nodiscard]] Stats stats() const;
 
   private:
-    /// One change to apply: a node put (value set) or erased (value empty) at `slot` of the
-    /// account trie (account empty) or of `account`'s storage trie; or, with slot kSlots, the
-    /// whole storage trie of `account` erased.
     /// A node kept: its RLP (empty: none) and the Keccak-256 of it, computed here or by the
     /// updater that encoded it, so that a hit needs no hashing (trie::NodeSource::hashed_node).
     struct Entry {
         Bytes rlp;
         Hash32 hash{};
     };
+    /// One change to apply: a node put (value set) or erased (value empty) at `slot` of the
+    /// account trie (account empty) or of `account`'s storage trie; or, with slot kSlots, the
+    /// whole storage trie of `account` erased.
     struct Op {
         std::optional<Hash32> account;
         std::uint32_t slot = 0;
