@@ -6,6 +6,8 @@
 // Both take --trace: EIP-3155 lines on stderr (keel/trace/eip3155.hpp).
 // keel evm blocktest FILE|DIR...: runs blockchain-test fixtures through keel/chain: one line per
 // test, then a summary; exit 1 when any test fails.
+// keel evm tracetest FILE|DIR...: runs go-ethereum's tracer fixtures (callTracer, flatCallTracer,
+// prestateTracer): one line per fixture, then a summary; exit 1 when any result differs.
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
@@ -25,6 +27,7 @@
 #include "apps/keel/fixture_json.hpp"
 #include "apps/keel/input.hpp"
 #include "apps/keel/statetest.hpp"
+#include "apps/keel/tracetest.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/eth/errors.hpp"
 #include "keel/eth/transaction.hpp"
@@ -243,6 +246,51 @@ void add_evm_command(CLI::App& app) {
             });
         }
         finish_run(passed, failed, files.size(), unreadable, "blockchain tests");
+    });
+
+    struct TraceArgs {
+        std::vector<std::string> paths;
+        std::string tracer;
+        bool failures_only = false;
+        bool verbose = false;
+    };
+    auto trace_args = std::make_shared<TraceArgs>();
+    auto* tt = evm->add_subcommand(
+        "tracetest", "run go-ethereum's tracer fixtures; exit 1 if any result differs");
+    tt->add_option("paths", trace_args->paths,
+                   "fixture files or folders of them (*.json, recursively); the tracer is named "
+                   "by each file's folder as in go-ethereum (call_tracer, call_tracer_flat, "
+                   "prestate_tracer_with_diff_mode, ...)")
+        ->required();
+    tt->add_option("--tracer", trace_args->tracer,
+                   "the tracer for every file instead: callTracer, flatCallTracer, "
+                   "prestateTracer, callTracerLegacy or prestateTracerLegacy");
+    tt->add_flag("--failures", trace_args->failures_only, "print only the fixtures that fail");
+    tt->add_flag("--verbose", trace_args->verbose,
+                 "for a failure, also both results in full (keel's, then the fixture's)");
+    tt->callback([trace_args] {
+        std::optional<FixtureTracer> tracer;
+        if (!trace_args->tracer.empty()) {
+            tracer = tracer_of_name(trace_args->tracer);
+            if (!tracer)
+                throw Failure{kExitUsage, "--tracer: unknown tracer " + trace_args->tracer};
+        }
+        std::size_t unreadable = 0;
+        const auto files = fixture_files(trace_args->paths, unreadable);
+        std::size_t passed = 0, failed = 0;
+        for (const fs::path& f : files) {
+            const TraceTestResult r = run_trace_test_file(f, tracer);
+            (r.pass ? passed : failed)++;
+            if (trace_args->failures_only && r.pass) continue;
+            const std::string name =
+                f.parent_path().filename().string() + "/" + f.filename().string();
+            std::printf("%s %s%s%s\n", r.pass ? "pass" : "FAIL", fixture::printable(name).c_str(),
+                        r.error.empty() ? "" : " ", fixture::one_line(r.error).c_str());
+            if (!r.pass && trace_args->verbose) {
+                std::printf("  got:      %s\n  expected: %s\n", r.got.c_str(), r.expected.c_str());
+            }
+        }
+        finish_run(passed, failed, files.size(), unreadable, "tracer fixtures");
     });
 
     struct RunArgs {

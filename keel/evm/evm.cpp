@@ -74,6 +74,8 @@ std::string_view describe(Status s) noexcept {
             return "insufficient balance for transfer";
         case Status::nonce_overflow:
             return "nonce overflow";
+        case Status::code_store_out_of_gas:
+            return "out of gas for the code deposit";
     }
     return "unknown status";
 }
@@ -210,8 +212,9 @@ CallResult Evm::create(const Message& msg) {
     if (tracer_ == nullptr) return create_frame(frame);
     tracer_->on_call_start(frame);
     CallResult r = create_frame(frame);
-    if (r.status == Status::success) {
-        // A create returns no data to its caller; a tracer sees the code it deposited.
+    if (r.status == Status::success && r.output.empty()) {
+        // A create returns no data to its caller; a tracer sees the code it deposited (or,
+        // before Homestead, the code it could not pay to deposit: create_frame's output).
         CallResult seen{r.status, r.gas_left,
                         Bytes(state_.code(r.created)->begin(), state_.code(r.created)->end()),
                         r.created};
@@ -317,7 +320,13 @@ CallResult Evm::create_frame(const Message& msg) {
             r.status = Status::contract_validation_failure;  // EIP-3541
         } else if (r.gas_left < deposit) {
             // Frontier keeps the account without code; from Homestead on (EIP-2) it fails.
-            if (fork_ >= Fork::homestead) r.status = Status::out_of_gas;
+            if (fork_ >= Fork::homestead) {
+                r.status = Status::code_store_out_of_gas;
+            } else {
+                r.created = address;
+                r.output = std::move(code);  // what a tracer shows (geth's call tracers do)
+                return r;
+            }
         } else {
             r.gas_left -= deposit;
             state_.set_code(address, std::move(code));

@@ -1221,6 +1221,7 @@ op_SELFDESTRUCT: {
         if (!st.is_destructed(self)) st.add_refund(24000);
     }
     const Uint256 balance = st.balance(self);
+    if constexpr (Tracing) tracer->on_selfdestruct(self, beneficiary, balance);
     if constexpr (F >= Fork::cancun) {
         // EIP-6780: only a contract created in this transaction goes; any other just pays out.
         if (st.created_in_transaction(self)) {

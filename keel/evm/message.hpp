@@ -85,6 +85,9 @@ enum class Status : std::uint8_t {
     call_depth_exceeded,          ///< (a failed CALL/CREATE pushes 0; not a halt of the caller)
     insufficient_balance,         ///< the value could not be paid (likewise)
     nonce_overflow,               ///< the creator's nonce is 2^64-1 (EIP-2681; likewise)
+    code_store_out_of_gas,        ///< a create's code deposit (200 gas a byte) ran out of gas
+                                  ///< (from Homestead, EIP-2; before, the create succeeds
+                                  ///< without code)
 };
 
 /// A short phrase: "out of gas", "stack underflow", "invalid opcode 0x..."-free forms.

@@ -15,10 +15,41 @@
 
 #include "keel/common/bytes.hpp"
 #include "keel/common/uint256.hpp"
+#include "keel/eth/fork.hpp"
 #include "keel/evm/message.hpp"
 #include "keel/state/account.hpp"
 
+namespace keel::eth {
+class Transaction;
+}
+namespace keel::state {
+class Overlay;
+}
+
 namespace keel::evm {
+
+/// A transaction about to execute: it has passed its validity checks and nothing of it has
+/// happened yet (no gas bought, no nonce raised), so `state` holds the state before it.
+/// `state` may be read (a prestate tracer looks up what the transaction touches) during this
+/// hook and every later one of the transaction, never written.
+struct TxStartView {
+    const eth::Transaction& tx;
+    const Address& sender;
+    const BlockEnv& block;
+    eth::Fork fork;
+    state::Overlay& state;
+    std::uint64_t gas_limit = 0;  ///< tx.gas_limit()
+};
+
+/// The transaction ended: its status and output (the top frame's), the gas it used after
+/// refunds (the receipt's), and `state` as it is after it (refunds paid, the coinbase paid,
+/// self-destructed and EIP-161 empty accounts gone).
+struct TxEndView {
+    Status status = Status::success;
+    std::uint64_t gas_used = 0;
+    BytesView output{};
+    state::Overlay& state;
+};
 
 /// One instruction about to execute.
 struct StepView {
@@ -40,6 +71,11 @@ struct StepView {
 class Tracer {
   public:
     virtual ~Tracer() = default;
+    /// A valid transaction starts (execute_transaction), before its top frame's on_call_start.
+    virtual void on_tx_start(const TxStartView& /*tx*/) {}
+    /// It ended, after its top frame's on_call_end. Not called for an invalid transaction
+    /// (which changes nothing and had no on_tx_start).
+    virtual void on_tx_end(const TxEndView& /*tx*/) {}
     /// A frame starts: every call and create, also one that ends before any code runs (too
     /// deep, value not payable, no code, an address collision) and calls of precompiles. For a
     /// create, msg.recipient is the new address and msg.input the init code.
@@ -54,7 +90,13 @@ class Tracer {
                                  const Uint256& /*value*/) {}
     virtual void on_storage_write(const Address& /*a*/, const Uint256& /*key*/,
                                   const Uint256& /*value*/) {}
+    /// A LOG instruction's log, before it is added to the transaction's logs.
     virtual void on_log(const state::Log& /*log*/) {}
+    /// A SELFDESTRUCT that will happen (its gas paid, not in a static frame), after its
+    /// on_step: the running contract, the beneficiary and the balance it is paid, as read before
+    /// the transfer (the whole balance, also when EIP-6780 keeps the contract).
+    virtual void on_selfdestruct(const Address& /*contract*/, const Address& /*beneficiary*/,
+                                 const Uint256& /*balance*/) {}
 };
 
 }  // namespace keel::evm

@@ -178,6 +178,15 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
             return fail(TxErrc::sender_not_eoa);
     }
 
+    if (tracer != nullptr) {
+        tracer->on_tx_start(TxStartView{.tx = tx,
+                                        .sender = sender,
+                                        .block = block,
+                                        .fork = fork,
+                                        .state = st,
+                                        .gas_limit = tx.gas_limit()});
+    }
+
     // ---- valid: buy the gas, warm the sets ------------------------------------------------------
     st.sub_balance(sender, gas_limit * price + Uint256(blob_gas) * block.blob_base_fee);
     if (!tx.is_create()) st.set_nonce(sender, nonce + 1);  // a create's nonce: Evm::create
@@ -252,6 +261,10 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     st.add_balance(block.coinbase, Uint256(used) * tip);
     out.logs.assign(st.logs().begin(), st.logs().end());
     st.finalize_transaction({.delete_empty = fork >= Fork::spurious_dragon});
+    if (tracer != nullptr) {
+        tracer->on_tx_end(TxEndView{
+            .status = out.status, .gas_used = out.gas_used, .output = out.output, .state = st});
+    }
     return out;
 }
 
