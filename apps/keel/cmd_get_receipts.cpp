@@ -13,9 +13,7 @@
 #include "apps/keel/commands.hpp"
 #include "apps/keel/datadir.hpp"
 #include "apps/keel/input.hpp"
-#include "keel/blockchain/executor.hpp"
 #include "keel/blockchain/reads.hpp"
-#include "keel/chain/genesis.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/common/json_writer.hpp"
 
@@ -32,29 +30,6 @@ struct ReceiptArgs {
     bool stats = false;
 };
 
-// The chain's rules: the chain spec keel init stored, or the known network of the store's
-// genesis (a history-only import of a public network's archives).
-eth::ChainConfig config_of(const store::ChainStore& chain, const std::string& what) {
-    auto spec = chain.chain_spec();
-    if (spec && *spec) {
-        auto c = blockchain::StoreExecutor::stored_config(chain);
-        if (!c) throw Failure{kExitBadData, what + ": " + c.error()};
-        return std::move(*c);
-    }
-    auto genesis = chain.genesis_hash();
-    if (genesis && *genesis) {
-        for (auto n : {chain::Network::mainnet, chain::Network::sepolia, chain::Network::holesky,
-                       chain::Network::hoodi}) {
-            if (chain::network_genesis_hash(n) == **genesis) {
-                return chain::parse_genesis(chain::network_genesis_json(n)).value().config;
-            }
-        }
-    }
-    throw Failure{kExitBadData, what +
-                                    ": the store has no chain spec (keel init) and is not a "
-                                    "known network's: its fork rules are unknown"};
-}
-
 [[noreturn]] void read_failed(const std::string& what, const blockchain::ReadError& e) {
     throw Failure{kExitBadData, what + ": " + e.message};
 }
@@ -63,7 +38,7 @@ void get_receipts(const ReceiptArgs& args) {
     const std::string what = "get receipts " + args.what;
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
     const std::uint64_t number = resolve_block(chain, args.what, "get receipts");
-    const eth::ChainConfig config = config_of(chain, what);
+    const eth::ChainConfig config = chain_rules(chain, what);
     std::string out;
     json::Writer w(out, 2);
     if (auto r = blockchain::write_block_receipts(w, chain, config, number); !r) {
@@ -80,7 +55,7 @@ void get_receipt(const ReceiptArgs& args) {
                       fmt::format("{}: not a 32-byte hash: {}", what, to_string(hash.error()))};
     }
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
-    const eth::ChainConfig config = config_of(chain, what);
+    const eth::ChainConfig config = chain_rules(chain, what);
     std::string out;
     json::Writer w(out, 2);
     if (auto r = blockchain::write_transaction_receipt(w, chain, config, *hash); !r) {
@@ -129,7 +104,7 @@ void get_logs(const ReceiptArgs& args) {
             rest.remove_prefix(comma + 1);
         }
     }
-    const eth::ChainConfig config = config_of(chain, "get logs");
+    const eth::ChainConfig config = chain_rules(chain, "get logs");
     std::string out;
     json::Writer w(out, 2);
     blockchain::LogStats stats;

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include "apps/keel/input.hpp"
+#include "keel/blockchain/executor.hpp"
+#include "keel/chain/genesis.hpp"
 #include "keel/common/hex.hpp"
 
 namespace keel::cli {
@@ -69,6 +71,27 @@ std::uint64_t resolve_block(const store::ChainStore& chain, const std::string& a
                                               what, arg)};
     }
     return n;
+}
+
+eth::ChainConfig chain_rules(const store::ChainStore& chain, const std::string& what) {
+    auto spec = chain.chain_spec();
+    if (spec && *spec) {
+        auto c = blockchain::StoreExecutor::stored_config(chain);
+        if (!c) throw Failure{kExitBadData, what + ": " + c.error()};
+        return std::move(*c);
+    }
+    auto genesis = chain.genesis_hash();
+    if (genesis && *genesis) {
+        for (auto n : {chain::Network::mainnet, chain::Network::sepolia, chain::Network::holesky,
+                       chain::Network::hoodi}) {
+            if (chain::network_genesis_hash(n) == **genesis) {
+                return chain::parse_genesis(chain::network_genesis_json(n)).value().config;
+            }
+        }
+    }
+    throw Failure{kExitBadData, what +
+                                    ": the store has no chain spec (keel init) and is not a "
+                                    "known network's: its fork rules are unknown"};
 }
 
 }  // namespace keel::cli

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "keel/eth/chain_config.hpp"
 #include "keel/store/chain_store.hpp"
 
 namespace keel::cli {
@@ -26,5 +27,10 @@ store::ChainStore open_datadir(const std::filesystem::path& dir, Access access);
 /// exit 1 for an empty store or an unknown hash; messages start with `what` ("get block").
 std::uint64_t resolve_block(const store::ChainStore& chain, const std::string& arg,
                             std::string_view what);
+
+/// The chain's rules: the chain spec keel init stored, or the known network of the store's
+/// genesis (a history-only import of a public network's archives). Throws Failure (exit 1),
+/// starting with `what`, when neither is there.
+eth::ChainConfig chain_rules(const store::ChainStore& chain, const std::string& what);
 
 }  // namespace keel::cli

@@ -73,20 +73,9 @@ Result<Executed, ExecError> run_on_head(const store::ChainStore& store,
     auto parent = eth::decode_header(parent_rlp->value);
     if (!parent) return other("the parent's header: " + eth::to_string(parent.error()));
 
-    // The Merge by total difficulty: Paris's rules from the first block whose parent reached the
-    // terminal total difficulty, on this block's own branch (EIP-3675).
-    const eth::ChainConfig* config = &config_in;
-    std::optional<eth::ChainConfig> merged;
-    if (config_in.terminal_total_difficulty && !config_in.activation(eth::Fork::paris)) {
-        auto td = store.total_difficulty_at(parent_number->value, h.parent_hash);
-        if (!td) return other(td.error().message);
-        if (!td->found()) return other("the parent's total difficulty is not stored");
-        if (td->value >= *config_in.terminal_total_difficulty) {
-            merged = config_in;
-            merged->set_fork(eth::Fork::paris, h.number);
-            config = &*merged;
-        }
-    }
+    auto merged = merge_rules(store, config_in, h.number, parent_number->value, h.parent_hash);
+    if (!merged) return other(merged.error());
+    const eth::ChainConfig* config = *merged ? &**merged : &config_in;
     if (seal != nullptr) {
         const eth::Fork fork = config->fork_at(h.number, h.timestamp);
         const eth::Fork parent_fork = config->fork_at(parent->number, parent->timestamp);
@@ -172,6 +161,25 @@ Result<Executed, ExecError> run_on_head(const store::ChainStore& store,
 }
 
 }  // namespace
+
+Result<std::optional<eth::ChainConfig>, std::string> merge_rules(const store::ChainStore& store,
+                                                                 const eth::ChainConfig& config,
+                                                                 std::uint64_t number,
+                                                                 std::uint64_t parent_number,
+                                                                 const Hash32& parent_hash) {
+    // The Merge by total difficulty: Paris's rules from the first block whose parent reached the
+    // terminal total difficulty, on this block's own branch (EIP-3675).
+    if (!config.terminal_total_difficulty || config.activation(eth::Fork::paris)) {
+        return std::optional<eth::ChainConfig>();
+    }
+    auto td = store.total_difficulty_at(parent_number, parent_hash);
+    if (!td) return unexpected(td.error().message);
+    if (!td->found()) return unexpected(std::string("the parent's total difficulty is not stored"));
+    if (td->value < *config.terminal_total_difficulty) return std::optional<eth::ChainConfig>();
+    std::optional<eth::ChainConfig> merged = config;
+    merged->set_fork(eth::Fork::paris, number);
+    return merged;
+}
 
 Result<Executed, ExecError> execute_on_head(const store::ChainStore& store,
                                             const eth::ChainConfig& config, const eth::Block& block,

@@ -74,6 +74,15 @@ struct ExecutionTimes {
                                                         eth::Block& block, ExecutionTimes* times,
                                                         std::uint64_t keep_history = 0);
 
+/// The rules for block `number` whose parent is (`parent_number`, `parent_hash`): on a chain
+/// that merges by total difficulty (a terminal total difficulty and no Paris activation), a copy
+/// of `config` with Paris from this block once the parent's stored total difficulty reached it;
+/// nullopt when `config` applies as it is. Errors: the parent's total difficulty not stored, a
+/// read failure.
+[[nodiscard]] Result<std::optional<eth::ChainConfig>, std::string> merge_rules(
+    const store::ChainStore& store, const eth::ChainConfig& config, std::uint64_t number,
+    std::uint64_t parent_number, const Hash32& parent_hash);
+
 /// geth's default --history.state: the state of the last 90,000 blocks stays readable.
 inline constexpr std::uint64_t kDefaultStateHistory = 90'000;
 

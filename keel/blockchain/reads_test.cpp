@@ -12,38 +12,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-struct Exchange {
-    std::filesystem::path file;
-    Json request;
-    Json response;
-};
-
-std::vector<Exchange> exchanges(const char* method) {
-    std::vector<Exchange> out;
-    for (const auto& e : std::filesystem::directory_iterator(testing::kHiveDir / method)) {
-        std::istringstream lines(testing::file_text(e.path()));
-        std::string line, request, response;
-        while (std::getline(lines, line)) {
-            if (line.starts_with(">> ")) request = line.substr(3);
-            if (line.starts_with("<< ")) response = line.substr(3);
-        }
-        out.push_back({e.path(), Json::parse(request), Json::parse(response)});
-    }
-    return out;
-}
-
-// A block parameter of the suite: a number, latest, earliest or a block hash; nullopt for a
-// hash the store does not have.
-std::optional<std::uint64_t> block_of(const store::ChainStore& s, const std::string& b) {
-    if (b == "latest") return s.head().value().value();
-    if (b == "earliest") return 0;
-    if (b.size() == 66) {
-        auto n = s.block_number(*hex::decode_fixed<Hash32>(b));
-        if (!n.value().found()) return std::nullopt;
-        return n->value;
-    }
-    return std::stoull(b, nullptr, 16);
-}
+using testing::block_of;
+using testing::Exchange;
+using testing::exchanges;
 
 // hive's rpc-compat exchanges for eth_getBlockReceipts, eth_getTransactionReceipt, eth_getProof and
 // eth_getLogs, answered from the imported chain and compared as JSON values (an absent block or

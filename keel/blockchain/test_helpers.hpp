@@ -3,15 +3,20 @@
 // from its genesis (optionally with the whole chain imported, executing).
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "keel/blockchain/executor.hpp"
 #include "keel/blockchain/init.hpp"
 #include "keel/chain/genesis.hpp"
+#include "keel/common/hex.hpp"
 #include "keel/store/import.hpp"
 #include "test/testutil/temp_dir.hpp"
 
@@ -58,6 +63,43 @@ inline void import_hive(HiveStore& out) {
     ASSERT_TRUE(importer.has_value()) << importer.error().message;
     auto report = importer->import_file(kHiveDir / "chain.rlp");
     ASSERT_TRUE(report.has_value()) << report.error().message;
+}
+
+/// One exchange of hive's rpc-compat suite: the request and the response it expects.
+struct Exchange {
+    std::filesystem::path file;
+    nlohmann::json request;
+    nlohmann::json response;
+};
+
+/// The exchanges of one method's folder, sorted by file name.
+inline std::vector<Exchange> exchanges(const char* method) {
+    std::vector<Exchange> out;
+    for (const auto& e : std::filesystem::directory_iterator(kHiveDir / method)) {
+        std::istringstream lines(file_text(e.path()));
+        std::string line, request, response;
+        while (std::getline(lines, line)) {
+            if (line.starts_with(">> ")) request = line.substr(3);
+            if (line.starts_with("<< ")) response = line.substr(3);
+        }
+        out.push_back({e.path(), nlohmann::json::parse(request), nlohmann::json::parse(response)});
+    }
+    std::sort(out.begin(), out.end(),
+              [](const Exchange& a, const Exchange& b) { return a.file < b.file; });
+    return out;
+}
+
+// A block parameter of the suite: a number, latest, earliest or a block hash; nullopt for a
+// hash the store does not have.
+inline std::optional<std::uint64_t> block_of(const store::ChainStore& s, const std::string& b) {
+    if (b == "latest") return s.head().value().value();
+    if (b == "earliest") return 0;
+    if (b.size() == 66) {
+        auto n = s.block_number(*hex::decode_fixed<Hash32>(b));
+        if (!n.value().found()) return std::nullopt;
+        return n->value;
+    }
+    return std::stoull(b, nullptr, 16);
 }
 
 }  // namespace keel::blockchain::testing

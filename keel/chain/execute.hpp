@@ -14,6 +14,7 @@
 /// pool first (eth::recover_senders).
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -61,6 +62,23 @@ struct ExecutedBlock {
     const eth::Block& block, const eth::Header& parent, const eth::ChainConfig& config,
     const state::StateReader& state, const BlockHashes& hashes, const StateRootOf& state_root_of,
     evm::Tracer* tracer = nullptr, std::size_t encoded_size = 0);
+
+/// How replay_block() runs.
+struct ReplayOptions {
+    /// Stop after this transaction (by index): a trace of one transaction replays the ones
+    /// before it untraced (the caller's tracer skips them) and no more.
+    std::optional<std::size_t> last_tx;
+};
+
+/// Replays a stored block, checked when it was imported, on the state of its parent (a
+/// historical StateView): execute_block()'s path and rules, with `tracer`, but without the
+/// results that need the post-state root (the state root, before Byzantium the receipts' roots
+/// and so the receipts root), which the store can only compute at its head. Gas used is still
+/// compared with the header (when the whole block ran). ExecutedBlock::state_root is zero.
+[[nodiscard]] Result<ExecutedBlock, BlockError> replay_block(
+    const eth::Block& block, const eth::Header& parent, const eth::ChainConfig& config,
+    const state::StateReader& state, const BlockHashes& hashes, evm::Tracer* tracer,
+    ReplayOptions options = {});
 
 /// Builds `block` on `parent`: fills the header's commitments to the body (ommers hash,
 /// transactions root, withdrawals root), executes the block as execute_block() does, and writes

@@ -48,6 +48,7 @@ struct TxEndView {
     Status status = Status::success;
     std::uint64_t gas_used = 0;
     BytesView output{};
+    std::size_t logs = 0;  ///< the logs it left (its receipt's)
     state::Overlay& state;
 };
 

@@ -244,7 +244,13 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     TxResult out;
     out.status = r.status;
     out.output = std::move(r.output);
-    if (r.status == Status::success && tx.is_create()) out.created = r.created;
+    if (r.status == Status::success && tx.is_create()) {
+        out.created = r.created;
+        // What the init code returned, as geth's result shows it (eth_call of a creation, the
+        // struct logger's returnValue): the code now at the new address.
+        const state::Code& code = st.code(r.created);
+        if (out.output.empty()) out.output.assign(code->begin(), code->end());
+    }
     const bool all_gone =
         r.status != Status::success && r.status != Status::revert && r.gas_left == 0;
     std::uint64_t used =
@@ -262,8 +268,11 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     out.logs.assign(st.logs().begin(), st.logs().end());
     st.finalize_transaction({.delete_empty = fork >= Fork::spurious_dragon});
     if (tracer != nullptr) {
-        tracer->on_tx_end(TxEndView{
-            .status = out.status, .gas_used = out.gas_used, .output = out.output, .state = st});
+        tracer->on_tx_end(TxEndView{.status = out.status,
+                                    .gas_used = out.gas_used,
+                                    .output = out.output,
+                                    .logs = out.logs.size(),
+                                    .state = st});
     }
     return out;
 }

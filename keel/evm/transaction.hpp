@@ -48,7 +48,7 @@ struct TxResult {
     Status status = Status::success;
     std::uint64_t gas_used = 0;  ///< after refunds (and the EIP-7623 floor)
     std::uint64_t blob_gas_used = 0;
-    Bytes output;
+    Bytes output;  ///< returned or reverted data; of a successful creation, the new code
     std::vector<state::Log> logs;
     std::optional<Address> created;
 };

@@ -117,4 +117,28 @@ check sep2-history $rc "$err"
 expect_in import-after-history 1 "" "the state is at block 0 but the chain head is block 8191" \
     -- import --quiet --datadir "$tmp/sep2" "$vectors/era1/sepolia-00000-643a00f7.era1"
 
+# ---- traces of stored blocks (keel/blockchain/replay_test.cpp compares the suite's debug_trace*
+# answers; here the command's shapes and errors) -------------------------------------------------
+# (Blocks 1-35 are pre-merge: their history was pruned above; block 40 is after the Merge.)
+transfer=0x6604a1d981ac97a2df34b07ea546c3920d03c99ac071541f23e97b3ea05dab83
+expect trace-tx 0 '{"structLogs":[],"gas":21000,"failed":false,"returnValue":"0x"}' "" \
+    -- trace tx "$transfer" --datadir "$dd"
+expect_in trace-tx-call 0 '"from":"0x7435ed30a8b4aeb0877cef0c6e8cffe834eb865f","gas":"0x5208","gasUsed":"0x5208","to":"0x16c57edf7fa9d9525378b0b81bf8a3ced0620c1c"' "" \
+    -- trace tx "$transfer" --datadir "$dd" --tracer callTracer
+expect_in trace-tx-prestate-diff 0 '"post":{"0x0000000000000000000000000000000000000000":{"balance":"0x7b6fb90bf03bec216"}' "" \
+    -- trace tx "$transfer" --datadir "$dd" --tracer prestateTracer --config '{"diffMode":true}'
+expect_in trace-block 0 '[{"txHash":"0xeb7a692fd015cf5323661232bf8fe7521b0358cf49adf59632153a3e0f928036","result":{' "" \
+    -- trace block 40 --datadir "$dd" --tracer callTracer
+expect_in trace-block-flat 0 '"blockNumber":40,' "" -- trace block 40 --datadir "$dd" --tracer flatCallTracer
+expect trace-pruned 1 "" "block 3: history pruned" -- trace block 3 --datadir "$dd"
+expect trace-genesis 1 "" "genesis is not traceable" -- trace block 0 --datadir "$dd"
+expect trace-future 1 "" "block 99 is not stored" -- trace block 99 --datadir "$dd"
+expect trace-tx-unknown 1 "" "transaction not found" \
+    -- trace tx 0x00000000000000000000000000000000000000000000000000000000deadbeef --datadir "$dd"
+expect trace-bad-tracer 2 "" "--tracer: unknown tracer fooTracer" -- trace block 1 --datadir "$dd" --tracer fooTracer
+expect trace-bad-config 2 "" "--config: withLogs is not an option of callTracer" \
+    -- trace block 1 --datadir "$dd" --tracer callTracer --config '{"withLogs":true}'
+expect trace-diff-empty 2 "" "diffMode cannot be used with includeEmpty" \
+    -- trace block 1 --datadir "$dd" --tracer prestateTracer --config '{"diffMode":true,"includeEmpty":true}'
+
 finish state_test

@@ -1,0 +1,78 @@
+#include "keel/blockchain/replay.hpp"
+
+#include <string>
+#include <utility>
+
+#include "keel/blockchain/executor.hpp"
+#include "keel/store/state_store.hpp"
+
+namespace keel::blockchain {
+namespace {
+
+std::unexpected<ReadError> failed(std::string m) {
+    return std::unexpected(ReadError{false, false, std::move(m)});
+}
+
+}  // namespace
+
+Result<StoredBlock, ReadError> load_for_replay(const store::ChainStore& store,
+                                               const eth::ChainConfig& config,
+                                               std::uint64_t number) {
+    const std::string where = "block " + std::to_string(number);
+    if (number == 0) {
+        return std::unexpected(
+            ReadError{true, false, "genesis is not traceable (no parent state to replay on)"});
+    }
+    auto hash = store.canonical_hash(number);
+    if (!hash) return failed(hash.error().message);
+    if (!hash->found()) return std::unexpected(ReadError{true, false, where + " is not stored"});
+    auto header_rlp = store.header_by_number(number);
+    if (!header_rlp) return failed(header_rlp.error().message);
+    if (!header_rlp->found()) return failed(where + ": header missing");
+    auto header = eth::decode_header(header_rlp->value);
+    if (!header) return failed(where + ": stored header: " + eth::to_string(header.error()));
+    auto body_rlp = store.body(number);
+    if (!body_rlp) return failed(body_rlp.error().message);
+    if (body_rlp->status == store::ReadStatus::pruned) {
+        return std::unexpected(ReadError{false, true, where + ": history pruned"});
+    }
+    if (!body_rlp->found()) return failed(where + ": body missing");
+    auto body = eth::decode_body(body_rlp->value);
+    if (!body) return failed(where + ": stored body: " + eth::to_string(body.error()));
+    auto parent_rlp = store.header_by_hash(header->parent_hash);
+    if (!parent_rlp) return failed(parent_rlp.error().message);
+    if (!parent_rlp->found()) return failed(where + ": the parent's header is missing");
+    auto parent = eth::decode_header(parent_rlp->value);
+    if (!parent) return failed(where + ": the parent's header: " + eth::to_string(parent.error()));
+    auto rules = merge_rules(store, config, number, number - 1, header->parent_hash);
+    if (!rules) return failed(where + ": " + rules.error());
+    StoredBlock out{.hash = hash->value,
+                    .block = eth::Block{std::move(*header), std::move(*body)},
+                    .parent = std::move(*parent),
+                    .config = *rules ? std::move(**rules) : config};
+    return out;
+}
+
+Result<chain::ExecutedBlock, ReadError> replay(const store::ChainStore& store, const StoredBlock& b,
+                                               evm::Tracer* tracer, chain::ReplayOptions options) {
+    const std::uint64_t number = b.block.header.number;
+    const std::string where = "block " + std::to_string(number);
+    auto view = store::StateView::open(store, number - 1);
+    if (!view) return std::unexpected(ReadError{true, false, where + ": " + view.error().message});
+    std::string read_error;
+    const auto hashes = [&](std::uint64_t n) {
+        auto c = store.canonical_hash(n);
+        if (!c || !c->found()) {
+            if (read_error.empty()) read_error = "block hash " + std::to_string(n) + " not stored";
+            return Hash32{};
+        }
+        return c->value;
+    };
+    auto r = chain::replay_block(b.block, b.parent, b.config, *view, hashes, tracer, options);
+    if (auto f = view->failure()) return failed(where + ": state read: " + *f);
+    if (!read_error.empty()) return failed(where + ": " + read_error);
+    if (!r) return failed("the replay of " + chain::to_string(r.error()));
+    return std::move(*r);
+}
+
+}  // namespace keel::blockchain
