@@ -2,15 +2,14 @@
 // blocks and transactions, replayed on their parent's state (keel/blockchain/replay.hpp), in
 // the shapes of debug_traceBlockByNumber (an array of {"txHash", "result"}) and
 // debug_traceTransaction (the result), streamed to stdout as each transaction ends.
-// Tracers: callTracer, flatCallTracer, prestateTracer (keel/trace) and structLog (the default:
-// geth's opcode logger).
+// Tracers (keel/trace/tracer_spec.hpp): structLog (the default: geth's opcode logger),
+// callTracer, flatCallTracer, prestateTracer, 4byteTracer, noopTracer, erc7562Tracer, muxTracer.
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "apps/keel/commands.hpp"
 #include "apps/keel/datadir.hpp"
@@ -18,116 +17,23 @@
 #include "keel/blockchain/replay.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/common/json_writer.hpp"
-#include "keel/trace/call_tracer.hpp"
-#include "keel/trace/prestate_tracer.hpp"
-#include "keel/trace/struct_logger.hpp"
+#include "keel/trace/tracer_spec.hpp"
 #include "keel/trace/tx_selector.hpp"
 
 namespace keel::cli {
 namespace {
 
-enum class TracerKind { struct_log, call, flat_call, prestate };
-
 struct TraceArgs {
     std::string datadir;
     std::string what;  // block or transaction
     std::string tracer = "structLog";
-    std::string config = "{}";
+    std::string config;
 };
 
-// The tracer's options from --config (geth's tracerConfig; for structLog, TraceConfig's
-// members). A member the tracer does not take is refused, not ignored: a misspelt option
-// would otherwise trace without it.
-struct TracerSetup {
-    TracerKind kind = TracerKind::struct_log;
-    trace::CallTracerOptions call;
-    trace::FlatCallTracerOptions flat;
-    trace::PrestateTracerOptions prestate;
-    trace::StructLoggerOptions struct_log;
-};
-
-TracerSetup setup_of(const TraceArgs& args, const std::string& what) {
-    TracerSetup s;
-    if (args.tracer == "structLog") {
-        s.kind = TracerKind::struct_log;
-    } else if (args.tracer == "callTracer") {
-        s.kind = TracerKind::call;
-    } else if (args.tracer == "flatCallTracer") {
-        s.kind = TracerKind::flat_call;
-    } else if (args.tracer == "prestateTracer") {
-        s.kind = TracerKind::prestate;
-    } else {
-        throw Failure{kExitUsage, what + ": --tracer: unknown tracer " + args.tracer +
-                                      " (callTracer, flatCallTracer, prestateTracer, structLog)"};
-    }
-    nlohmann::json c;
-    try {
-        c = nlohmann::json::parse(args.config);
-    } catch (const nlohmann::json::exception&) {
-        throw Failure{kExitUsage, what + ": --config: not JSON"};
-    }
-    if (!c.is_object()) throw Failure{kExitUsage, what + ": --config: not a JSON object"};
-    for (const auto& [key, value] : c.items()) {
-        const auto flag = [&](bool& into) {
-            if (!value.is_boolean()) {
-                throw Failure{kExitUsage, what + ": --config: " + key + ": not true or false"};
-            }
-            into = value.get<bool>();
-        };
-        bool known = true;
-        switch (s.kind) {
-            case TracerKind::call:
-                if (key == "onlyTopCall")
-                    flag(s.call.only_top_call);
-                else if (key == "withLog")
-                    flag(s.call.with_log);
-                else
-                    known = false;
-                break;
-            case TracerKind::flat_call:
-                if (key == "convertParityErrors")
-                    flag(s.flat.convert_parity_errors);
-                else if (key == "includePrecompiles")
-                    flag(s.flat.include_precompiles);
-                else
-                    known = false;
-                break;
-            case TracerKind::prestate:
-                if (key == "diffMode")
-                    flag(s.prestate.diff_mode);
-                else if (key == "disableCode")
-                    flag(s.prestate.disable_code);
-                else if (key == "disableStorage")
-                    flag(s.prestate.disable_storage);
-                else if (key == "includeEmpty")
-                    flag(s.prestate.include_empty);
-                else
-                    known = false;
-                break;
-            case TracerKind::struct_log:
-                if (key == "disableStack")
-                    flag(s.struct_log.disable_stack);
-                else if (key == "disableStorage")
-                    flag(s.struct_log.disable_storage);
-                else if (key == "enableMemory")
-                    flag(s.struct_log.enable_memory);
-                else if (key == "enableReturnData")
-                    flag(s.struct_log.enable_return_data);
-                else if (key == "limit" && value.is_number_unsigned())
-                    s.struct_log.limit = value.get<std::uint64_t>();
-                else
-                    known = false;
-                break;
-        }
-        if (!known) {
-            throw Failure{kExitUsage,
-                          what + ": --config: " + key + " is not an option of " + args.tracer};
-        }
-    }
-    if (s.prestate.diff_mode && s.prestate.include_empty) {
-        throw Failure{kExitUsage, what + ": --config: diffMode cannot be used with includeEmpty"};
-    }
-    return s;
+trace::TracerSpec setup_of(const TraceArgs& args, const std::string& what) {
+    auto spec = trace::parse_tracer_spec(args.tracer, args.config);
+    if (!spec) throw Failure{kExitUsage, what + ": " + spec.error()};
+    return std::move(*spec);
 }
 
 // Writes what the buffer holds to stdout and empties it.
@@ -142,55 +48,28 @@ void flush(std::string& out) {
 // Traces the transactions of `b` that `selected` accepts, writing each one's result after
 // `prefix(index)` and before `suffix` into stdout as it ends.
 void trace_transactions(const store::ChainStore& chain, const blockchain::StoredBlock& b,
-                        const TracerSetup& setup, const std::function<bool(std::size_t)>& selected,
+                        const trace::TracerSpec& spec,
+                        const std::function<bool(std::size_t)>& selected,
                         const std::function<void(std::string&, std::size_t)>& prefix,
                         const char* suffix, chain::ReplayOptions options, const std::string& what) {
     const eth::Fork fork = b.config.fork_at(b.block.header.number, b.block.header.timestamp);
     std::string out;
-    trace::CallTracer call(setup.call);
-    trace::PrestateTracer prestate(setup.prestate);
-    std::optional<trace::StructLogger> logger;
+    trace::TxTracer tracer(spec, fork);
+    // A long struct log goes out in pieces: memory stays bounded by the buffer.
+    tracer.set_drain(1 << 20, [](std::string& o) { flush(o); });
     trace::TxSelector selector(
         [&](std::size_t i, std::uint64_t first_log) -> evm::Tracer* {
             if (!selected(i)) return nullptr;
             prefix(out, i);
-            switch (setup.kind) {
-                case TracerKind::call:
-                case TracerKind::flat_call:
-                    call.set_first_log_index(first_log);
-                    return &call;
-                case TracerKind::prestate:
-                    return &prestate;
-                case TracerKind::struct_log:
-                    logger.emplace(out, fork, setup.struct_log);
-                    // A long trace goes out in pieces: memory stays bounded by the buffer.
-                    logger->set_drain(1 << 20, [](std::string& o) { flush(o); });
-                    return &*logger;
-            }
-            return nullptr;
+            return tracer.begin(out, first_log);
         },
         [&](std::size_t i, const evm::TxEndView& tx) {
-            json::Writer w(out);
-            switch (setup.kind) {
-                case TracerKind::call:
-                    call.write_call(w);
-                    break;
-                case TracerKind::flat_call: {
-                    const Hash32& tx_hash = b.block.body.transactions[i].hash();
-                    call.write_flat(w, setup.flat,
-                                    {.block_hash = &b.hash,
-                                     .block_number = b.block.header.number,
-                                     .tx_hash = &tx_hash,
-                                     .tx_index = i});
-                    break;
-                }
-                case TracerKind::prestate:
-                    prestate.write(w);
-                    break;
-                case TracerKind::struct_log:
-                    logger->finish(tx.gas_used, tx.status != evm::Status::success, tx.output);
-                    break;
-            }
+            const Hash32& tx_hash = b.block.body.transactions[i].hash();
+            tracer.end(out, tx,
+                       {.block_hash = &b.hash,
+                        .block_number = b.block.header.number,
+                        .tx_hash = &tx_hash,
+                        .tx_index = i});
             out += suffix;
             flush(out);
         });
@@ -200,7 +79,7 @@ void trace_transactions(const store::ChainStore& chain, const blockchain::Stored
 
 void trace_block(const TraceArgs& args) {
     const std::string what = "trace block " + args.what;
-    const TracerSetup setup = setup_of(args, what);
+    const trace::TracerSpec setup = setup_of(args, what);
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
     const std::uint64_t number = resolve_block(chain, args.what, "trace block");
     const eth::ChainConfig config = chain_rules(chain, what);
@@ -223,7 +102,7 @@ void trace_block(const TraceArgs& args) {
 
 void trace_tx(const TraceArgs& args) {
     const std::string what = "trace tx " + args.what;
-    const TracerSetup setup = setup_of(args, what);
+    const trace::TracerSpec setup = setup_of(args, what);
     auto hash = hex::decode_fixed<Hash32>(args.what);
     if (!hash) {
         throw Failure{kExitUsage,
@@ -259,13 +138,15 @@ void add_trace_command(CLI::App& app) {
         cmd->add_option("--datadir", a.datadir, "the chain store (keel init, keel import)")
             ->required();
         cmd->add_option("--tracer", a.tracer,
-                        "structLog (default), callTracer, flatCallTracer or prestateTracer");
+                        "structLog (default), callTracer, flatCallTracer, prestateTracer, "
+                        "4byteTracer, noopTracer, erc7562Tracer or muxTracer");
         cmd->add_option("--config", a.config,
                         "the tracer's options as JSON (geth's tracerConfig): callTracer "
                         "onlyTopCall, withLog; flatCallTracer convertParityErrors, "
                         "includePrecompiles; prestateTracer diffMode, disableCode, "
-                        "disableStorage, includeEmpty; structLog disableStack, disableStorage, "
-                        "enableMemory, enableReturnData, limit");
+                        "disableStorage, includeEmpty; erc7562Tracer stackTopItemsSize, "
+                        "ignoredOpcodes, withLog; muxTracer {NAME: CONFIG, ...}; structLog "
+                        "disableStack, disableStorage, enableMemory, enableReturnData, limit");
     };
     auto block_args = std::make_shared<TraceArgs>();
     auto* block = trace->add_subcommand(

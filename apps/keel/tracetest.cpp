@@ -15,6 +15,7 @@
 #include "keel/evm/transaction.hpp"
 #include "keel/state/overlay.hpp"
 #include "keel/trace/call_tracer.hpp"
+#include "keel/trace/erc7562_tracer.hpp"
 #include "keel/trace/prestate_tracer.hpp"
 
 namespace keel::cli {
@@ -61,8 +62,9 @@ const json* member(const json& j, const char* key) {
     return &*it;
 }
 
-// eth/tracers/internal/tracetest/calltrace_test.go's callTrace.
-json normalize_call(const json& j) {
+// eth/tracers/internal/tracetest/calltrace_test.go's callTrace (with `erc7562`, its
+// erc7562_tracer_test.go's erc7562Trace: the same and the validation members).
+json normalize_call(const json& j, bool erc7562 = false) {
     json out = json::object();
     const json* v = nullptr;
     out["from"] = hex_address(j.value("from", json()));
@@ -77,7 +79,7 @@ json normalize_call(const json& j) {
         out["revertReason"] = *v;
     if ((v = member(j, "calls")) && v->is_array() && !v->empty()) {
         json calls = json::array();
-        for (const json& c : *v) calls.push_back(normalize_call(c));
+        for (const json& c : *v) calls.push_back(normalize_call(c, erc7562));
         out["calls"] = std::move(calls);
     }
     if ((v = member(j, "logs")) && v->is_array() && !v->empty()) {
@@ -105,6 +107,12 @@ json normalize_call(const json& j) {
     }
     if ((v = member(j, "value"))) out["value"] = hex_number(*v);
     out["type"] = j.value("type", "");
+    if (erc7562) {
+        for (const char* k : {"accessedSlots", "extCodeAccessInfo", "usedOpcodes", "contractSize"})
+            out[k] = j.contains(k) ? j[k] : json();
+        out["outOfGas"] = j.value("outOfGas", false);
+        if ((v = member(j, "keccak")) && v->is_array() && !v->empty()) out["keccak"] = *v;
+    }
     return out;
 }
 
@@ -344,7 +352,22 @@ TraceTestResult run(const json& test, FixtureTracer tracer, const std::string& w
     state::Overlay overlay(genesis->alloc);
     const evm::BlockLimits limits{.gas_used = 0, .max_blob_gas = env.max_blob_gas};
     std::string got;
-    if (tracer == FixtureTracer::prestate || tracer == FixtureTracer::prestate_legacy) {
+    if (tracer == FixtureTracer::erc7562) {
+        trace::Erc7562TracerOptions o;
+        o.with_log = flag("withLog");
+        if (config.contains("stackTopItemsSize"))
+            o.stack_top_items = config["stackTopItemsSize"].get<std::uint32_t>();
+        if (config.contains("ignoredOpcodes")) {
+            o.ignored_opcodes.emplace();
+            for (const json& op : config["ignoredOpcodes"])
+                o.ignored_opcodes->push_back(static_cast<std::uint8_t>(
+                    fixture::u64(op, where + " tracerConfig.ignoredOpcodes")));
+        }
+        trace::Erc7562Tracer t(o);
+        auto r = evm::execute_transaction(*tx, *sender, env.block, overlay, env.fork, &t, limits);
+        if (!r) fixture::bad(where, "the transaction is invalid: " + evm::to_string(r.error()));
+        got = write_result([&](keel::json::Writer& w) { t.write(w); });
+    } else if (tracer == FixtureTracer::prestate || tracer == FixtureTracer::prestate_legacy) {
         trace::PrestateTracer t(
             trace::PrestateTracerOptions{.diff_mode = flag("diffMode"),
                                          .disable_code = flag("disableCode"),
@@ -390,6 +413,9 @@ TraceTestResult run(const json& test, FixtureTracer tracer, const std::string& w
             want = normalize_flat(expected_raw);
             ours = normalize_flat(ours);
             break;
+        case FixtureTracer::erc7562:
+            want = normalize_call(expected_raw, true);
+            break;
         case FixtureTracer::prestate:
             want = expected_raw;
             break;
@@ -416,6 +442,7 @@ std::optional<FixtureTracer> tracer_of_folder(const std::string& dir) {
     if (dir == "prestate_tracer" || dir == "prestate_tracer_with_diff_mode")
         return FixtureTracer::prestate;
     if (dir == "prestate_tracer_legacy") return FixtureTracer::prestate_legacy;
+    if (dir == "erc7562_tracer") return FixtureTracer::erc7562;
     return std::nullopt;
 }
 
@@ -425,6 +452,7 @@ std::optional<FixtureTracer> tracer_of_name(const std::string& name) {
     if (name == "flatCallTracer") return FixtureTracer::flat_call;
     if (name == "prestateTracer") return FixtureTracer::prestate;
     if (name == "prestateTracerLegacy") return FixtureTracer::prestate_legacy;
+    if (name == "erc7562Tracer") return FixtureTracer::erc7562;
     return std::nullopt;
 }
 

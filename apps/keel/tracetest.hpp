@@ -17,16 +17,17 @@ namespace keel::cli {
 
 /// The tracers a fixture can name.
 enum class FixtureTracer {
-    call,            ///< callTracer
-    call_legacy,     ///< geth's JS callTracerLegacy: callTracer's output, both sides normalised
-    flat_call,       ///< flatCallTracer
-    prestate,        ///< prestateTracer
-    prestate_legacy  ///< geth's JS prestateTracerLegacy: prestateTracer's, normalised
+    call,             ///< callTracer
+    call_legacy,      ///< geth's JS callTracerLegacy: callTracer's output, both sides normalised
+    flat_call,        ///< flatCallTracer
+    prestate,         ///< prestateTracer
+    prestate_legacy,  ///< geth's JS prestateTracerLegacy: prestateTracer's, normalised
+    erc7562           ///< erc7562Tracer
 };
 
 /// The tracer for a fixture in geth's folder `dir` (call_tracer, call_tracer_withLog,
 /// call_tracer_legacy, call_tracer_flat, prestate_tracer, prestate_tracer_with_diff_mode,
-/// prestate_tracer_legacy); nullopt for any other folder.
+/// prestate_tracer_legacy, erc7562_tracer); nullopt for any other folder.
 std::optional<FixtureTracer> tracer_of_folder(const std::string& dir);
 /// The tracer of a name as geth registers it ("callTracer", "flatCallTracer", ...).
 std::optional<FixtureTracer> tracer_of_name(const std::string& name);

@@ -245,16 +245,16 @@ bool CallTracer::logs_dropped(std::uint32_t frame) const {
     return false;
 }
 
-void CallTracer::write_call(json::Writer& w) const {
+void CallTracer::write_call(json::Writer& w, const ExtraMembers* extra) const {
     if (frames_.empty()) {
         w.begin_object();
         w.end_object();
         return;
     }
-    write_frame(w, 0);
+    write_frame(w, 0, extra);
 }
 
-void CallTracer::write_frame(json::Writer& w, std::uint32_t i) const {
+void CallTracer::write_frame(json::Writer& w, std::uint32_t i, const ExtraMembers* extra) const {
     const Frame& f = frames_[i];
     w.begin_object();
     w.key("from");
@@ -281,7 +281,7 @@ void CallTracer::write_frame(json::Writer& w, std::uint32_t i) const {
     if (f.children > 0) {
         w.key("calls");
         w.begin_array();
-        for (std::uint32_t j = i + 1; j < f.end; j = frames_[j].end) write_frame(w, j);
+        for (std::uint32_t j = i + 1; j < f.end; j = frames_[j].end) write_frame(w, j, extra);
         w.end_array();
     }
     if (options_.with_log && !logs_dropped(i)) {
@@ -308,6 +308,7 @@ void CallTracer::write_frame(json::Writer& w, std::uint32_t i) const {
         if (any) w.end_array();
     }
     if (f.has_value) w.member_quantity("value", f.value);
+    if (extra != nullptr) (*extra)(w, i, f.status);
     w.key("type");
     w.string(type_name(f.op));
     w.end_object();

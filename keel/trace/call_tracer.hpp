@@ -27,6 +27,8 @@
 /// One transaction at a time: on_tx_start() starts a new capture. Threading: one thread.
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,7 +82,21 @@ class CallTracer final : public evm::Tracer {
     bool complete() const noexcept { return done_ && !frames_.empty() && open_.empty(); }
 
     /// Writes callTracer's result: the top frame with its calls nested.
-    void write_call(json::Writer& w) const;
+    void write_call(json::Writer& w) const { write_call(w, nullptr); }
+    /// Members a tracer built on this one adds to each frame object (erc7562Tracer), written
+    /// before the frame's `type`: called with the frame's index (in the order frames start,
+    /// SELFDESTRUCT frames included) and how it ended.
+    using ExtraMembers =
+        std::function<void(json::Writer&, std::uint32_t frame, evm::Status status)>;
+    void write_call(json::Writer& w, const ExtraMembers* extra) const;
+
+    /// The frame running now (the index ExtraMembers gets), nullopt between frames.
+    std::optional<std::uint32_t> current_frame() const noexcept {
+        if (open_.empty()) return std::nullopt;
+        return open_.back();
+    }
+    /// Frames captured so far.
+    std::uint32_t frames() const noexcept { return static_cast<std::uint32_t>(frames_.size()); }
     /// Writes flatCallTracer's result: an array of actions, the tree in order.
     void write_flat(json::Writer& w, const FlatCallTracerOptions& options,
                     const FlatTraceContext& context = {}) const;
@@ -118,7 +134,7 @@ class CallTracer final : public evm::Tracer {
     std::string error_of(const Frame& f) const;
     /// The frame's logs are dropped (withLog) when it or a frame around it reverted.
     bool logs_dropped(std::uint32_t frame) const;
-    void write_frame(json::Writer& w, std::uint32_t i) const;
+    void write_frame(json::Writer& w, std::uint32_t i, const ExtraMembers* extra) const;
     void write_flat_frame(json::Writer& w, std::uint32_t i, const FlatCallTracerOptions& options,
                           const FlatTraceContext& context, std::vector<std::uint32_t>& address,
                           std::uint32_t subtraces) const;

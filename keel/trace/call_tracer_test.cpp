@@ -14,6 +14,7 @@
 #include "keel/state/overlay.hpp"
 #include "keel/trace/phrases.hpp"
 #include "keel/trace/prestate_tracer.hpp"
+#include "keel/trace/tracer_spec.hpp"
 #include "test/testutil/vectors.hpp"
 
 // (Its own namespace: the unity build puts this file beside tracers_test.cpp.)
@@ -293,6 +294,74 @@ TEST(PrestateTracer, DiffModeShowsChangedSlotsBeforeAndAfter) {
     EXPECT_EQ(d["post"]["0x" + hex_of(kSender)]["nonce"], 1);
     EXPECT_FALSE(d["pre"].contains("0x" + hex_of(kCoinbase)));
     EXPECT_TRUE(d["post"].contains("0x" + hex_of(kCoinbase)));
+}
+
+TEST(FourByteTracer, CountsSelectorsAndArgumentSizes) {
+    state::MemoryState pre = calls_then_revert();
+    FourByteTracer t;
+    (void)execute(pre, t, addr(1), "deadbeef00");  // A's own call; A calls B with no input
+    std::string out;
+    keel::json::Writer w(out);
+    t.write(w);
+    EXPECT_EQ(json::parse(out), json({{"0xdeadbeef-1", 1}}));
+}
+
+TEST(TracerSpec, NamesAndConfigsAsDebugTraceTakesThem) {
+    EXPECT_EQ(parse_tracer_spec("callTracer", R"({"onlyTopCall":true})")->call.only_top_call, true);
+    EXPECT_EQ(parse_tracer_spec("structLog", "")->kind, TracerKind::struct_log);
+    EXPECT_EQ(parse_tracer_spec("structLog", R"({"limit":5})")->struct_log.limit, 5u);
+    EXPECT_EQ(parse_tracer_spec("fooTracer", "").error().rfind("unknown tracer fooTracer", 0), 0u);
+    EXPECT_EQ(parse_tracer_spec("callTracer", R"({"withLogs":true})").error(),
+              "callTracer: withLogs is not an option");
+    EXPECT_EQ(parse_tracer_spec("callTracer", R"({"withLog":1})").error(),
+              "callTracer: withLog: not true or false");
+    EXPECT_EQ(
+        parse_tracer_spec("prestateTracer", R"({"diffMode":true,"includeEmpty":true})").error(),
+        "prestateTracer: diffMode cannot be used with includeEmpty");
+    EXPECT_EQ(parse_tracer_spec("callTracer", "{").error(), "tracerConfig is not JSON");
+    EXPECT_EQ(parse_tracer_spec("noopTracer", R"({"x":1})").error(),
+              "noopTracer: x is not an option");
+    EXPECT_EQ(parse_tracer_spec("muxTracer", R"({"structLog":{}})").error(),
+              "muxTracer: structLog is not one of its tracers (geth's either)");
+    EXPECT_EQ(parse_tracer_spec("muxTracer", R"({"callTracer":{"x":true}})").error(),
+              "muxTracer: callTracer: x is not an option");
+    auto mux = parse_tracer_spec("muxTracer", R"({"prestateTracer":{},"callTracer":{}})");
+    ASSERT_TRUE(mux.has_value());
+    ASSERT_EQ(mux->mux.size(), 2u);
+    EXPECT_EQ(mux->mux[0].name, "callTracer");  // in name order, as geth writes the result
+}
+
+TEST(TracerSpec, MuxTracerResultHoldsEachTracersResult) {
+    state::MemoryState pre = calls_then_revert();
+    auto spec =
+        parse_tracer_spec("muxTracer", R"({"callTracer":{"onlyTopCall":true},"4byteTracer":{}})");
+    ASSERT_TRUE(spec.has_value());
+    TxTracer tracer(*spec, eth::Fork::cancun);
+    std::string out;
+    evm::Tracer* t = tracer.begin(out, 0);
+    ASSERT_NE(t, nullptr);
+    // Runs the transaction with the fan-out, then ends it as TxSelector would.
+    struct End final : evm::Tracer {
+        evm::Tracer* inner;
+        std::function<void(const evm::TxEndView&)> done;
+        void on_tx_start(const evm::TxStartView& v) override { inner->on_tx_start(v); }
+        void on_tx_end(const evm::TxEndView& v) override {
+            inner->on_tx_end(v);
+            done(v);
+        }
+        void on_call_start(const evm::Message& m) override { inner->on_call_start(m); }
+        void on_call_end(const evm::Message& m, const evm::CallResult& r) override {
+            inner->on_call_end(m, r);
+        }
+        void on_step(const evm::StepView& s) override { inner->on_step(s); }
+    } end;
+    end.inner = t;
+    end.done = [&](const evm::TxEndView& v) { tracer.end(out, v, {}); };
+    (void)execute(pre, end, addr(1), "deadbeef");
+    const json r = json::parse(out);
+    EXPECT_EQ(r["4byteTracer"], json({{"0xdeadbeef-0", 1}}));
+    EXPECT_EQ(r["callTracer"]["type"], "CALL");
+    EXPECT_FALSE(r["callTracer"].contains("calls"));  // onlyTopCall
 }
 
 TEST(Phrases, RevertReasonsAsGethDecodesThem) {

@@ -135,8 +135,8 @@ expect trace-genesis 1 "" "genesis is not traceable" -- trace block 0 --datadir 
 expect trace-future 1 "" "block 99 is not stored" -- trace block 99 --datadir "$dd"
 expect trace-tx-unknown 1 "" "transaction not found" \
     -- trace tx 0x00000000000000000000000000000000000000000000000000000000deadbeef --datadir "$dd"
-expect trace-bad-tracer 2 "" "--tracer: unknown tracer fooTracer" -- trace block 1 --datadir "$dd" --tracer fooTracer
-expect trace-bad-config 2 "" "--config: withLogs is not an option of callTracer" \
+expect trace-bad-tracer 2 "" "trace block 1: unknown tracer fooTracer" -- trace block 1 --datadir "$dd" --tracer fooTracer
+expect trace-bad-config 2 "" "trace block 1: callTracer: withLogs is not an option" \
     -- trace block 1 --datadir "$dd" --tracer callTracer --config '{"withLogs":true}'
 expect trace-diff-empty 2 "" "diffMode cannot be used with includeEmpty" \
     -- trace block 1 --datadir "$dd" --tracer prestateTracer --config '{"diffMode":true,"includeEmpty":true}'

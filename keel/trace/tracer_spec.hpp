@@ -1,0 +1,97 @@
+#pragma once
+/// Tracers by name and configuration, as debug_trace* requests and `keel trace` name them:
+/// "structLog" (geth's opcode logger, the default), "callTracer", "flatCallTracer",
+/// "prestateTracer", "4byteTracer", "noopTracer", "erc7562Tracer" and "muxTracer" (several at
+/// once: its config maps tracer names to their configs; the result maps the names to their
+/// results). parse_tracer_spec() reads a name and its config (geth's tracerConfig; for
+/// structLog, TraceConfig's disableStack, disableStorage, enableMemory, enableReturnData,
+/// limit); a member a tracer does not take is refused, not ignored.
+///
+/// TxTracer runs a spec over a block's transactions one at a time (with trace::TxSelector):
+/// begin() gives the tracer for the next transaction, end() appends its result. The struct
+/// logger writes into the buffer while the transaction runs (the caller may drain it); the
+/// others write at end().
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "keel/common/result.hpp"
+#include "keel/eth/fork.hpp"
+#include "keel/trace/call_tracer.hpp"
+#include "keel/trace/erc7562_tracer.hpp"
+#include "keel/trace/four_byte_tracer.hpp"
+#include "keel/trace/prestate_tracer.hpp"
+#include "keel/trace/struct_logger.hpp"
+
+namespace keel::trace {
+
+enum class TracerKind : std::uint8_t {
+    struct_log,
+    call,
+    flat_call,
+    prestate,
+    four_byte,
+    noop,
+    erc7562,
+    mux
+};
+
+struct TracerSpec {
+    TracerKind kind = TracerKind::struct_log;
+    std::string name = "structLog";
+    StructLoggerOptions struct_log;
+    CallTracerOptions call;
+    FlatCallTracerOptions flat;
+    PrestateTracerOptions prestate;
+    Erc7562TracerOptions erc7562;
+    std::vector<TracerSpec> mux;  ///< muxTracer's tracers, in name order
+};
+
+/// A tracer name and its config as JSON text ("" or "{}" for none). Errors, one line naming the
+/// member: "callTracer: withLogs is not an option", "prestateTracer: diffMode cannot be used
+/// with includeEmpty", "unknown tracer fooTracer", "tracerConfig is not JSON".
+[[nodiscard]] Result<TracerSpec, std::string> parse_tracer_spec(std::string_view name,
+                                                                std::string_view config_json);
+
+class TxTracer {
+  public:
+    TxTracer(const TracerSpec& spec, eth::Fork fork);
+    ~TxTracer();
+    TxTracer(const TxTracer&) = delete;
+    TxTracer& operator=(const TxTracer&) = delete;
+
+    /// The tracer for the next transaction; the struct logger writes into `out` from now on
+    /// (with `drain`, when set, called whenever `out` holds `drain_at` bytes or more).
+    evm::Tracer* begin(std::string& out, std::uint64_t first_log_index);
+    /// Appends the transaction's result to `out` (after its on_tx_end). `context` places a
+    /// flatCallTracer's actions in the block.
+    void end(std::string& out, const evm::TxEndView& tx, const FlatTraceContext& context);
+
+    /// Set before begin(): how a long struct log leaves the buffer.
+    void set_drain(std::size_t at, std::function<void(std::string&)> drain) {
+        drain_at_ = at;
+        drain_ = std::move(drain);
+    }
+
+  private:
+    class Fanout;
+
+    TracerSpec spec_;
+    eth::Fork fork_;
+    CallTracer call_;
+    PrestateTracer prestate_;
+    Erc7562Tracer erc7562_;
+    FourByteTracer four_byte_;
+    NoopTracer noop_;
+    std::optional<StructLogger> logger_;
+    std::vector<std::unique_ptr<TxTracer>> children_;  // muxTracer's
+    std::unique_ptr<Fanout> fanout_;
+    std::size_t drain_at_ = 0;
+    std::function<void(std::string&)> drain_;
+};
+
+}  // namespace keel::trace
