@@ -122,9 +122,9 @@ Result<ScriptedChain, std::string> build_scripted_chain(store::ChainStore& store
         h.beneficiary = parent->beneficiary;
         const eth::Fork fork = config.fork_at(parent->number + 1, h.timestamp);
         if (fork < eth::Fork::paris) {
-            h.difficulty = chain::expected_difficulty(*parent, parent->number + 1, h.timestamp,
-                                                      fork,
-                                                      config.bomb_delay(fork, parent->number + 1));
+            h.difficulty =
+                chain::expected_difficulty(*parent, parent->number + 1, h.timestamp, fork,
+                                           config.bomb_delay(fork, parent->number + 1));
         }
         if (fork >= eth::Fork::shanghai) block.body.withdrawals.emplace();
         if (fork >= eth::Fork::cancun) h.parent_beacon_block_root = Hash32{};

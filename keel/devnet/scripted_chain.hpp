@@ -25,8 +25,8 @@
 namespace keel::devnet {
 
 struct ScriptedChain {
-    std::vector<Hash32> block_hashes;               ///< by block, from block 1
-    std::vector<std::vector<Hash32>> tx_hashes;     ///< by block, from block 1
+    std::vector<Hash32> block_hashes;            ///< by block, from block 1
+    std::vector<std::vector<Hash32>> tx_hashes;  ///< by block, from block 1
 };
 
 /// Builds the script's blocks on `store` (initialised by keel init with `config`'s genesis).

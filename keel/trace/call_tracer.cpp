@@ -137,8 +137,8 @@ void CallTracer::on_call_start(const evm::Message& msg) {
     // DELEGATECALL runs in the caller's context: its frame is from the running contract.
     f.from = msg.kind == evm::CallKind::delegatecall ? msg.recipient : msg.sender;
     f.to = msg.code_address;
-    f.gas = msg.depth == 0 ? gas_limit_
-                           : static_cast<std::uint64_t>(std::max<std::int64_t>(msg.gas, 0));
+    f.frame_gas = static_cast<std::uint64_t>(std::max<std::int64_t>(msg.gas, 0));
+    f.gas = msg.depth == 0 ? gas_limit_ : f.frame_gas;
     f.has_value = msg.kind != evm::CallKind::staticcall;
     f.value = msg.value;
     f.input.assign(msg.input.begin(), msg.input.end());
@@ -163,10 +163,9 @@ void CallTracer::on_call_end(const evm::Message& msg, const evm::CallResult& res
     Frame& f = frames_[i];
     f.end = static_cast<std::uint32_t>(frames_.size());
     f.status = result.status;
-    if (msg.depth > 0) {
-        const std::int64_t left = std::clamp<std::int64_t>(result.gas_left, 0, msg.gas);
-        f.gas_used = static_cast<std::uint64_t>(msg.gas - left);
-    }
+    const std::int64_t left = std::clamp<std::int64_t>(result.gas_left, 0, msg.gas);
+    f.frame_gas_used = static_cast<std::uint64_t>(msg.gas - left);
+    if (msg.depth > 0) f.gas_used = f.frame_gas_used;
     if (result.status == evm::Status::success || result.status == evm::Status::revert) {
         f.output = result.output;
     }
@@ -319,8 +318,9 @@ void CallTracer::write_frame(json::Writer& w, std::uint32_t i, const ExtraMember
 std::uint32_t CallTracer::flat_children(std::uint32_t i,
                                         const FlatCallTracerOptions& options) const {
     std::uint32_t n = 0;
+    const bool include = options.include_precompiles && !options.parity;
     for (std::uint32_t j = i + 1; j < frames_[i].end; j = frames_[j].end) {
-        if (options.include_precompiles || !frames_[j].precompile) ++n;
+        if (include || !frames_[j].precompile) ++n;
     }
     return n;
 }
@@ -341,10 +341,16 @@ void CallTracer::write_flat_frame(json::Writer& w, std::uint32_t i,
                                   std::vector<std::uint32_t>& address,
                                   std::uint32_t subtraces) const {
     const Frame& f = frames_[i];
+    const bool parity = options.parity;
     std::string error = error_of(f);
-    const bool keep_result = error.empty() || f.status == evm::Status::revert;
-    if (options.convert_parity_errors && !error.empty()) error = parity_error(error);
+    const bool reverted = f.status == evm::Status::revert;
+    const bool keep_result = error.empty() || (reverted && !parity);
+    if ((options.convert_parity_errors || parity) && !error.empty()) error = parity_error(error);
     const bool create = f.op == kCreate || f.op == kCreate2;
+    // Parity's top frame: the call's own gas, not the transaction's.
+    const std::uint64_t gas = parity && i == 0 ? f.frame_gas : f.gas;
+    const std::uint64_t gas_used = parity && i == 0 ? f.frame_gas_used : f.gas_used;
+    const bool position = !(parity && options.without_position);
     w.begin_object();
     w.key("action");
     w.begin_object();
@@ -364,7 +370,7 @@ void CallTracer::write_flat_frame(json::Writer& w, std::uint32_t i,
         }
         w.key("from");
         address_value(w, f.from);
-        w.member_quantity("gas", f.gas);
+        w.member_quantity("gas", gas);
         if (create) {
             w.member_data("init", f.input);
         } else {
@@ -376,17 +382,24 @@ void CallTracer::write_flat_frame(json::Writer& w, std::uint32_t i,
         w.member_quantity("value", f.has_value ? f.value : Uint256{});
     }
     w.end_object();
-    w.key("blockHash");
-    if (context.block_hash != nullptr) {
-        w.data(BytesView(context.block_hash->data(), context.block_hash->size()));
-    } else {
-        w.null();
+    if (position) {
+        w.key("blockHash");
+        if (context.block_hash != nullptr) {
+            w.data(BytesView(context.block_hash->data(), context.block_hash->size()));
+        } else {
+            w.null();
+        }
+        w.key("blockNumber");
+        w.number(context.block_number);
     }
-    w.key("blockNumber");
-    w.number(context.block_number);
     if (!error.empty()) {
         w.key("error");
         w.string(error);
+    }
+    if (parity && reverted && !f.output.empty()) w.member_data("revertReason", f.output);
+    if (parity && f.op == kSelfDestruct) {
+        w.key("result");
+        w.null();
     }
     if (f.op != kSelfDestruct && keep_result) {
         w.key("result");
@@ -398,7 +411,7 @@ void CallTracer::write_flat_frame(json::Writer& w, std::uint32_t i,
             }
             w.member_data("code", f.output);
         }
-        w.member_quantity("gasUsed", f.gas_used);
+        w.member_quantity("gasUsed", gas_used);
         if (!create) w.member_data("output", f.output);
         w.end_object();
     }
@@ -408,21 +421,23 @@ void CallTracer::write_flat_frame(json::Writer& w, std::uint32_t i,
     w.begin_array();
     for (std::uint32_t a : address) w.number(a);
     w.end_array();
-    w.key("transactionHash");
-    if (context.tx_hash != nullptr) {
-        w.data(BytesView(context.tx_hash->data(), context.tx_hash->size()));
-    } else {
-        w.null();
+    if (position) {
+        w.key("transactionHash");
+        if (context.tx_hash != nullptr) {
+            w.data(BytesView(context.tx_hash->data(), context.tx_hash->size()));
+        } else {
+            w.null();
+        }
+        w.key("transactionPosition");
+        w.number(context.tx_index);
     }
-    w.key("transactionPosition");
-    w.number(context.tx_index);
     w.key("type");
     w.string(f.op == kSelfDestruct ? "suicide" : (create ? "create" : "call"));
     w.end_object();
 
     std::uint32_t k = 0;
     for (std::uint32_t j = i + 1; j < f.end; j = frames_[j].end) {
-        if (!options.include_precompiles && frames_[j].precompile) continue;
+        if ((parity || !options.include_precompiles) && frames_[j].precompile) continue;
         address.push_back(k++);
         write_flat_frame(w, j, options, context, address, flat_children(j, options));
         address.pop_back();

@@ -49,6 +49,16 @@ struct CallTracerOptions {
 struct FlatCallTracerOptions {
     bool convert_parity_errors = false;  ///< convertParityErrors
     bool include_precompiles = false;    ///< includePrecompiles
+    /// The Parity/OpenEthereum shape of trace_block, trace_transaction and trace_replay* (as
+    /// Besu serves it) instead of geth's flatCallTracer: the top frame's gas is what the
+    /// transaction's call got (its gas limit less the intrinsic gas) and its gasUsed what the
+    /// call used (before refunds, without the intrinsic gas); errors in Parity's words; a
+    /// failed frame has no result, a reverted one its output as `revertReason`; a suicide's
+    /// result is null. Implies neither option above (precompiles are left out, as Parity does).
+    bool parity = false;
+    /// With `parity`: leave out blockHash, blockNumber, transactionHash and
+    /// transactionPosition (trace_replay*'s `trace` member has none).
+    bool without_position = false;
 };
 
 /// Where a flat trace sits in its block (the members geth fills from its tracing context);
@@ -123,6 +133,8 @@ class CallTracer final : public evm::Tracer {
         std::uint32_t end = 0;       // one past the last frame of this one's subtree
         std::uint32_t children = 0;  // direct calls (a log's position counts them)
         std::uint32_t depth = 0;
+        std::uint64_t frame_gas = 0;       // the top frame's: what its call got (Parity's gas)
+        std::uint64_t frame_gas_used = 0;  // ... and what the call used
     };
     struct CallLog {
         std::uint32_t frame = 0;

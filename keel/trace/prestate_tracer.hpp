@@ -57,7 +57,8 @@ class PrestateTracer final : public evm::Tracer {
     /// Writes the result: the accounts before, or {"post":{...},"pre":{...}} in diffMode.
     void write(json::Writer& w) const;
 
-  private:
+    /// An account as looked up before the transaction (and, in diffMode after on_tx_end,
+    /// `post`'s changed fields).
     struct Account {
         Uint256 balance{};
         std::uint64_t nonce = 0;
@@ -67,7 +68,11 @@ class PrestateTracer final : public evm::Tracer {
         bool has_balance = true;  // post: only what changed
         bool empty = false;       // pre: did not exist before the transaction
     };
+    /// The accounts looked up so far, with their values before the transaction (what `pre`
+    /// shows; with includeEmpty, the ones that did not exist too).
+    const std::map<Address, Account>& accounts() const noexcept { return pre_; }
 
+  private:
     void lookup_account(const Address& a);
     void lookup_storage(const Address& a, const Uint256& slot);
     Hash32 code_hash_of(const Address& a);

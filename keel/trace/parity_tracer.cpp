@@ -1,0 +1,208 @@
+#include "keel/trace/parity_tracer.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "keel/state/overlay.hpp"
+
+namespace keel::trace {
+namespace {
+
+std::string hex_key(const Address& a) {
+    std::string s = "0x";
+    static constexpr char kDigits[] = "0123456789abcdef";
+    for (const std::uint8_t c : a) {
+        s.push_back(kDigits[c >> 4]);
+        s.push_back(kDigits[c & 15]);
+    }
+    return s;
+}
+
+std::string word_hex(const Uint256& v) {
+    const Bytes32 b = v.to_bytes32();
+    std::string s = "0x";
+    static constexpr char kDigits[] = "0123456789abcdef";
+    for (const std::uint8_t c : b) {
+        s.push_back(kDigits[c >> 4]);
+        s.push_back(kDigits[c & 15]);
+    }
+    return s;
+}
+
+}  // namespace
+
+ParityTracer::ParityTracer(ParityTraceTypes types)
+    : types_(types), prestate_(PrestateTracerOptions{.include_empty = true}) {
+    steps_ = types.trace || types.vm_trace || types.state_diff;
+}
+
+void ParityTracer::on_tx_start(const evm::TxStartView& tx) {
+    output_.clear();
+    diff_.clear();
+    calls_.on_tx_start(tx);
+    if (types_.vm_trace) vm_.on_tx_start(tx);
+    if (types_.state_diff) prestate_.on_tx_start(tx);
+}
+
+void ParityTracer::on_call_start(const evm::Message& msg) {
+    calls_.on_call_start(msg);
+    if (types_.vm_trace) vm_.on_call_start(msg);
+    if (types_.state_diff) prestate_.on_call_start(msg);
+}
+
+void ParityTracer::on_call_end(const evm::Message& msg, const evm::CallResult& result) {
+    calls_.on_call_end(msg, result);
+    if (types_.vm_trace) vm_.on_call_end(msg, result);
+    if (types_.state_diff) prestate_.on_call_end(msg, result);
+}
+
+void ParityTracer::on_step(const evm::StepView& step) {
+    calls_.on_step(step);
+    if (types_.vm_trace) vm_.on_step(step);
+    if (types_.state_diff) prestate_.on_step(step);
+}
+
+void ParityTracer::on_step_error(evm::Status status) {
+    calls_.on_step_error(status);
+    if (types_.vm_trace) vm_.on_step_error(status);
+    if (types_.state_diff) prestate_.on_step_error(status);
+}
+
+void ParityTracer::on_selfdestruct(const Address& contract, const Address& beneficiary,
+                                   const Uint256& balance) {
+    calls_.on_selfdestruct(contract, beneficiary, balance);
+}
+
+void ParityTracer::on_tx_end(const evm::TxEndView& tx) {
+    calls_.on_tx_end(tx);
+    output_.assign(tx.output.begin(), tx.output.end());
+    reverted_ = tx.status == evm::Status::revert;
+    if (!types_.state_diff) return;
+    prestate_.on_tx_end(tx);
+    state::Overlay& st = tx.state;
+    for (const auto& [a, before] : prestate_.accounts()) {
+        const bool existed = !before.empty;
+        const bool exists = st.exists(a) && !(st.is_empty(a) && !existed);
+        if (!existed && !exists) continue;
+        AccountDiff d;
+        d.address = a;
+        d.balance_from = before.balance;
+        d.nonce_from = before.nonce;
+        // The code before: the lookup keeps it unless the account had none.
+        if (before.code) d.code_from = *before.code;
+        if (exists) {
+            d.balance_to = st.balance(a);
+            d.nonce_to = st.nonce(a);
+            const state::Code& code = st.code(a);
+            d.code_to.assign(code->begin(), code->end());
+        }
+        d.kind = !existed ? '+' : (!exists ? '-' : '*');
+        for (const auto& [slot, was] : before.storage) {
+            const Uint256 now = exists ? st.storage(a, slot) : Uint256{};
+            if (now != was) d.storage.push_back({slot, was, now});
+        }
+        if (d.kind == '*' && d.balance_from == d.balance_to && d.nonce_from == d.nonce_to &&
+            d.code_from == d.code_to && d.storage.empty()) {
+            continue;
+        }
+        diff_.push_back(std::move(d));
+    }
+}
+
+void ParityTracer::write(json::Writer& w, const Hash32& tx_hash) const {
+    w.begin_object();
+    // A reverted transaction: no output, its revert data as revertReason (Besu's shape).
+    if (reverted_) {
+        w.member_data("output", BytesView());
+        if (!output_.empty()) w.member_data("revertReason", output_);
+    } else {
+        w.member_data("output", output_);
+    }
+    w.key("stateDiff");
+    if (!types_.state_diff) {
+        w.null();
+    } else {
+        w.begin_object();
+        for (const AccountDiff& d : diff_) {
+            w.key(hex_key(d.address));
+            w.begin_object();
+            const auto quantity_field = [&](const char* name, const Uint256& from,
+                                            const Uint256& to) {
+                w.key(name);
+                if (d.kind == '+' || d.kind == '-') {
+                    w.begin_object();
+                    w.member_quantity(d.kind == '+' ? "+" : "-", d.kind == '+' ? to : from);
+                    w.end_object();
+                } else if (from == to) {
+                    w.string("=");
+                } else {
+                    w.begin_object();
+                    w.key("*");
+                    w.begin_object();
+                    w.member_quantity("from", from);
+                    w.member_quantity("to", to);
+                    w.end_object();
+                    w.end_object();
+                }
+            };
+            quantity_field("balance", d.balance_from, d.balance_to);
+            w.key("code");
+            if (d.kind == '+' || d.kind == '-') {
+                w.begin_object();
+                w.member_data(d.kind == '+' ? "+" : "-", d.kind == '+' ? d.code_to : d.code_from);
+                w.end_object();
+            } else if (d.code_from == d.code_to) {
+                w.string("=");
+            } else {
+                w.begin_object();
+                w.key("*");
+                w.begin_object();
+                w.member_data("from", d.code_from);
+                w.member_data("to", d.code_to);
+                w.end_object();
+                w.end_object();
+            }
+            quantity_field("nonce", Uint256(d.nonce_from), Uint256(d.nonce_to));
+            w.key("storage");
+            w.begin_object();
+            for (const SlotDiff& s : d.storage) {
+                w.key(word_hex(s.slot));
+                w.begin_object();
+                if (d.kind == '+' || d.kind == '-') {
+                    w.key(d.kind == '+' ? "+" : "-");
+                    w.string(word_hex(d.kind == '+' ? s.to : s.from));
+                } else {
+                    w.key("*");
+                    w.begin_object();
+                    w.key("from");
+                    w.string(word_hex(s.from));
+                    w.key("to");
+                    w.string(word_hex(s.to));
+                    w.end_object();
+                }
+                w.end_object();
+            }
+            w.end_object();
+            w.end_object();
+        }
+        w.end_object();
+    }
+    w.key("trace");
+    if (types_.trace) {
+        calls_.write_flat(w, {.parity = true, .without_position = true});
+    } else {
+        w.begin_array();
+        w.end_array();
+    }
+    w.key("transactionHash");
+    w.data(BytesView(tx_hash.data(), tx_hash.size()));
+    w.key("vmTrace");
+    if (types_.vm_trace) {
+        vm_.write(w);
+    } else {
+        w.null();
+    }
+    w.end_object();
+}
+
+}  // namespace keel::trace

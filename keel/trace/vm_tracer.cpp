@@ -1,0 +1,264 @@
+#include "keel/trace/vm_tracer.hpp"
+
+#include <algorithm>
+
+#include "keel/evm/evm.hpp"
+#include "keel/evm/opcodes.hpp"
+#include "keel/evm/precompiles.hpp"
+#include "keel/state/overlay.hpp"
+
+namespace keel::trace {
+namespace {
+
+// The memory range an instruction writes, from its stack before it runs (top last).
+struct MemWrite {
+    bool writes = false;
+    bool is_call = false;
+    std::uint64_t off = 0;
+    std::uint64_t size = 0;
+};
+
+MemWrite mem_write(std::uint8_t op, std::span<const Uint256> s) {
+    const std::size_t n = s.size();
+    const auto at = [&](std::size_t from_top) -> std::optional<std::uint64_t> {
+        if (from_top >= n || !s[n - 1 - from_top].fits_u64()) return std::nullopt;
+        return s[n - 1 - from_top][0];
+    };
+    const auto range = [&](std::size_t off, std::size_t size, bool call) {
+        const auto o = at(off);
+        const auto z = at(size);
+        if (!o || !z) return MemWrite{};
+        return MemWrite{true, call, *o, *z};
+    };
+    switch (op) {
+        case 0x51:  // MLOAD: the word read (Besu shows reads as memory too)
+        case 0x52:  // MSTORE
+            return at(0) ? MemWrite{true, false, *at(0), 32} : MemWrite{};
+        case 0x53:  // MSTORE8
+            return at(0) ? MemWrite{true, false, *at(0), 1} : MemWrite{};
+        case 0x37:  // CALLDATACOPY
+        case 0x39:  // CODECOPY
+        case 0x3e:  // RETURNDATACOPY
+        case 0x5e:  // MCOPY
+            return range(0, 2, false);
+        case 0x3c:  // EXTCODECOPY
+            return range(1, 3, false);
+        case 0xf1:  // CALL
+        case 0xf2:  // CALLCODE
+            return range(5, 6, true);
+        case 0xf4:  // DELEGATECALL
+        case 0xfa:  // STATICCALL
+            return range(4, 5, true);
+        default:
+            return {};
+    }
+}
+
+bool enters_frame(std::uint8_t op) {
+    return op == 0xf0 || op == 0xf1 || op == 0xf2 || op == 0xf4 || op == 0xf5 || op == 0xfa;
+}
+
+}  // namespace
+
+std::uint32_t VmTracer::add_bytes(BytesView b) {
+    const auto at = static_cast<std::uint32_t>(bytes_.size());
+    bytes_.insert(bytes_.end(), b.begin(), b.end());
+    return at;
+}
+
+void VmTracer::on_tx_start(const evm::TxStartView& tx) {
+    fork_ = tx.fork;
+    state_ = &tx.state;
+    frames_.clear();
+    open_.clear();
+    words_.clear();
+    bytes_.clear();
+}
+
+void VmTracer::on_call_start(const evm::Message& msg) {
+    Frame f;
+    BytesView code;
+    state::Code keep;
+    if (msg.kind == evm::CallKind::create || msg.kind == evm::CallKind::create2) {
+        code = msg.input;
+    } else if (state_ != nullptr) {
+        const auto id = evm::precompile_id(msg.code_address);
+        if (!(id && evm::precompile_exists(*id, fork_))) {
+            keep = state_->code(msg.code_address);
+            if (fork_ >= eth::Fork::prague) {
+                if (const auto target = evm::delegation_target(*keep)) keep = state_->code(*target);
+            }
+            code = BytesView(keep->data(), keep->size());
+        }
+    }
+    f.code_begin = add_bytes(code);
+    f.code_size = static_cast<std::uint32_t>(code.size());
+    const auto index = static_cast<std::uint32_t>(frames_.size());
+    if (!open_.empty()) {
+        Frame& parent = frames_[open_.back()];
+        if (parent.pending && !parent.ops.empty() && enters_frame(parent.ops.back().op) &&
+            parent.ops.back().sub < 0) {
+            Op& o = parent.ops.back();
+            o.sub = static_cast<std::int32_t>(index);
+            // A CREATE's cost in Parity's trace includes the gas its init code gets, as a
+            // CALL's does (StepView::cost already has a call's).
+            if (o.op == 0xf0 || o.op == 0xf5) o.cost += msg.gas;
+        }
+    }
+    frames_.push_back(std::move(f));
+    open_.push_back(index);
+}
+
+void VmTracer::on_call_end(const evm::Message& /*msg*/, const evm::CallResult& result) {
+    if (open_.empty()) return;
+    Frame& f = frames_[open_.back()];
+    if (f.pending) {
+        // The frame's last instruction: the gas left after its own cost, nothing pushed.
+        Op& o = f.ops.back();
+        o.used = o.gas - o.cost;
+        o.push_begin = static_cast<std::uint32_t>(words_.size());
+        f.pending = false;
+    }
+    open_.pop_back();
+    if (!open_.empty()) frames_[open_.back()].returned = result.output.size();
+}
+
+void VmTracer::complete(Frame& f, std::int64_t gas, std::span<const Uint256> stack,
+                        BytesView memory) {
+    Op& o = f.ops.back();
+    o.used = gas;
+    const evm::OpTraits& t = evm::op_table(fork_)[o.op];
+    std::size_t out = t.defined ? static_cast<std::size_t>(t.stack_in + t.stack_change) : 0;
+    out = std::min(out, stack.size());  // at a frame's end: nothing
+    o.push_begin = static_cast<std::uint32_t>(words_.size());
+    o.push_count = static_cast<std::uint8_t>(std::min<std::size_t>(out, 255));
+    words_.insert(words_.end(), stack.end() - static_cast<std::ptrdiff_t>(o.push_count),
+                  stack.end());
+    if (f.writes_mem) {
+        // A call shows its whole output area, whatever the callee returned into it.
+        const std::uint64_t size = f.write_size;
+        if (size > 0 && f.write_off <= memory.size() && size <= memory.size() - f.write_off) {
+            o.has_mem = true;
+            o.mem_off = f.write_off;
+            o.mem_begin = add_bytes(memory.subspan(f.write_off, size));
+            o.mem_size = static_cast<std::uint32_t>(size);
+        }
+    }
+    f.pending = false;
+}
+
+void VmTracer::on_step(const evm::StepView& step) {
+    if (open_.empty()) return;
+    Frame& f = frames_[open_.back()];
+    if (f.pending) complete(f, step.gas, step.stack, step.memory);
+    if (step.pc >= f.code_size) return;  // the STOP implied at the end of the code
+    Op o;
+    o.pc = step.pc;
+    o.op = step.op;
+    o.cost = step.cost;
+    o.gas = step.gas;
+
+    if (step.op == 0x55 && step.stack.size() >= 2) {  // SSTORE
+        o.has_store = true;
+        o.store_key = step.stack[step.stack.size() - 1];
+        o.store_value = step.stack[step.stack.size() - 2];
+    }
+    const MemWrite m = mem_write(step.op, step.stack);
+    f.writes_mem = m.writes;
+    f.is_call = m.is_call;
+    f.write_off = m.off;
+    f.write_size = m.size;
+    f.returned = 0;
+    f.ops.push_back(o);
+    f.pending = true;
+}
+
+void VmTracer::on_step_error(evm::Status status) {
+    if (open_.empty()) return;
+    Frame& f = frames_[open_.back()];
+    if (!f.pending || f.ops.empty()) return;
+    if (status == evm::Status::out_of_gas) {
+        // Listed with no effects and its constant cost (Besu's trace of an out-of-gas
+        // SELFDESTRUCT).
+        Op& o = f.ops.back();
+        o.no_ex = true;
+        o.cost = evm::op_table(fork_)[o.op].gas;
+        f.pending = false;
+    } else if (status == evm::Status::stack_underflow || status == evm::Status::stack_overflow ||
+               status == evm::Status::undefined_instruction ||
+               status == evm::Status::invalid_instruction) {
+        f.ops.pop_back();
+        f.pending = false;
+    }
+}
+
+void VmTracer::write(json::Writer& w) const {
+    if (frames_.empty()) {
+        w.null();
+        return;
+    }
+    write_frame(w, 0);
+}
+
+void VmTracer::write_frame(json::Writer& w, std::uint32_t i) const {
+    const Frame& f = frames_[i];
+    w.begin_object();
+    w.member_data("code", BytesView(bytes_.data() + f.code_begin, f.code_size));
+    w.key("ops");
+    w.begin_array();
+    for (const Op& o : f.ops) {
+        w.begin_object();
+        w.key("cost");
+        w.number(static_cast<std::uint64_t>(std::max<std::int64_t>(o.cost, 0)));
+        w.key("ex");
+        if (o.no_ex) {
+            w.null();
+            w.key("pc");
+            w.number(o.pc);
+            w.key("sub");
+            w.null();
+            w.end_object();
+            continue;
+        }
+        w.begin_object();
+        w.key("mem");
+        if (o.has_mem) {
+            w.begin_object();
+            w.member_data("data", BytesView(bytes_.data() + o.mem_begin, o.mem_size));
+            w.key("off");
+            w.number(o.mem_off);
+            w.end_object();
+        } else {
+            w.null();
+        }
+        w.key("push");
+        w.begin_array();
+        for (std::uint32_t k = 0; k < o.push_count; ++k) w.quantity(words_[o.push_begin + k]);
+        w.end_array();
+        w.key("store");
+        if (o.has_store) {
+            w.begin_object();
+            w.member_quantity("key", o.store_key);
+            w.member_quantity("val", o.store_value);
+            w.end_object();
+        } else {
+            w.null();
+        }
+        w.key("used");
+        w.number(static_cast<std::uint64_t>(std::max<std::int64_t>(o.used, 0)));
+        w.end_object();
+        w.key("pc");
+        w.number(o.pc);
+        w.key("sub");
+        if (o.sub >= 0) {
+            write_frame(w, static_cast<std::uint32_t>(o.sub));
+        } else {
+            w.null();
+        }
+        w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+}
+
+}  // namespace keel::trace
