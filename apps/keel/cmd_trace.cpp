@@ -8,12 +8,14 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "apps/keel/commands.hpp"
 #include "apps/keel/datadir.hpp"
 #include "apps/keel/input.hpp"
+#include "keel/blockchain/parity_traces.hpp"
 #include "keel/blockchain/replay.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/common/json_writer.hpp"
@@ -28,13 +30,8 @@ struct TraceArgs {
     std::string what;  // block or transaction
     std::string tracer = "structLog";
     std::string config;
+    std::string trace_types;  // --tracer parity: trace,vmTrace,stateDiff (none: trace_block)
 };
-
-trace::TracerSpec setup_of(const TraceArgs& args, const std::string& what) {
-    auto spec = trace::parse_tracer_spec(args.tracer, args.config);
-    if (!spec) throw Failure{kExitUsage, what + ": " + spec.error()};
-    return std::move(*spec);
-}
 
 // Writes what the buffer holds to stdout and empties it.
 void flush(std::string& out) {
@@ -43,6 +40,46 @@ void flush(std::string& out) {
         throw Failure{kExitBadData, "trace: cannot write to standard output"};
     }
     out.clear();
+}
+
+bool is_parity(const TraceArgs& a) {
+    return a.tracer == "parity";
+}
+
+// --trace-types: trace_replay*'s types; nullopt when none are given (trace_block's flat list).
+std::optional<trace::ParityTraceTypes> trace_types_of(const TraceArgs& a, const std::string& what) {
+    if (a.trace_types.empty()) return std::nullopt;
+    trace::ParityTraceTypes t;
+    std::size_t begin = 0;
+    while (begin <= a.trace_types.size()) {
+        const std::size_t end = std::min(a.trace_types.find(',', begin), a.trace_types.size());
+        const std::string one = a.trace_types.substr(begin, end - begin);
+        if (one == "trace")
+            t.trace = true;
+        else if (one == "vmTrace")
+            t.vm_trace = true;
+        else if (one == "stateDiff")
+            t.state_diff = true;
+        else
+            throw Failure{kExitUsage, what + ": --trace-types: " + one +
+                                          " is none of trace, vmTrace, stateDiff"};
+        begin = end + 1;
+    }
+    return t;
+}
+
+// Prints a Parity-family answer or the read's error.
+void print_parity(const std::string& what, std::string& out,
+                  const Result<void, blockchain::ReadError>& r) {
+    if (!r) throw Failure{kExitBadData, what + ": " + r.error().message};
+    out += '\n';
+    flush(out);
+}
+
+trace::TracerSpec setup_of(const TraceArgs& args, const std::string& what) {
+    auto spec = trace::parse_tracer_spec(args.tracer, args.config);
+    if (!spec) throw Failure{kExitUsage, what + ": " + spec.error()};
+    return std::move(*spec);
 }
 
 // Traces the transactions of `b` that `selected` accepts, writing each one's result after
@@ -79,6 +116,19 @@ void trace_transactions(const store::ChainStore& chain, const blockchain::Stored
 
 void trace_block(const TraceArgs& args) {
     const std::string what = "trace block " + args.what;
+    if (is_parity(args)) {
+        const auto types = trace_types_of(args, what);
+        store::ChainStore chain = open_datadir(args.datadir, Access::read);
+        const std::uint64_t number = resolve_block(chain, args.what, "trace block");
+        const eth::ChainConfig config = chain_rules(chain, what);
+        std::string out;
+        print_parity(what, out,
+                     types ? blockchain::write_replay_block(out, chain, config, number, *types)
+                           : blockchain::write_trace_block(out, chain, config, number));
+        return;
+    }
+    if (!args.trace_types.empty())
+        throw Failure{kExitUsage, what + ": --trace-types needs --tracer parity"};
     const trace::TracerSpec setup = setup_of(args, what);
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
     const std::uint64_t number = resolve_block(chain, args.what, "trace block");
@@ -102,6 +152,20 @@ void trace_block(const TraceArgs& args) {
 
 void trace_tx(const TraceArgs& args) {
     const std::string what = "trace tx " + args.what;
+    if (is_parity(args)) {
+        const auto types = trace_types_of(args, what);
+        auto hash = hex::decode_fixed<Hash32>(args.what);
+        if (!hash) throw Failure{kExitUsage, what + ": not a 32-byte hash"};
+        store::ChainStore chain = open_datadir(args.datadir, Access::read);
+        const eth::ChainConfig config = chain_rules(chain, what);
+        std::string out;
+        print_parity(what, out,
+                     types ? blockchain::write_replay_transaction(out, chain, config, *hash, *types)
+                           : blockchain::write_trace_transaction(out, chain, config, *hash));
+        return;
+    }
+    if (!args.trace_types.empty())
+        throw Failure{kExitUsage, what + ": --trace-types needs --tracer parity"};
     const trace::TracerSpec setup = setup_of(args, what);
     auto hash = hex::decode_fixed<Hash32>(args.what);
     if (!hash) {
@@ -139,7 +203,11 @@ void add_trace_command(CLI::App& app) {
             ->required();
         cmd->add_option("--tracer", a.tracer,
                         "structLog (default), callTracer, flatCallTracer, prestateTracer, "
-                        "4byteTracer, noopTracer, erc7562Tracer or muxTracer");
+                        "4byteTracer, noopTracer, erc7562Tracer, muxTracer, or parity (the "
+                        "trace_* family: trace_block / trace_transaction, or with --trace-types "
+                        "trace_replayBlockTransactions / trace_replayTransaction)");
+        cmd->add_option("--trace-types", a.trace_types,
+                        "with --tracer parity: trace,vmTrace,stateDiff (any of them)");
         cmd->add_option("--config", a.config,
                         "the tracer's options as JSON (geth's tracerConfig): callTracer "
                         "onlyTopCall, withLog; flatCallTracer convertParityErrors, "
@@ -164,6 +232,51 @@ void add_trace_command(CLI::App& app) {
     tx->add_option("hash", tx_args->what, "the transaction hash")->required();
     common(tx, *tx_args);
     tx->callback([tx_args] { trace_tx(*tx_args); });
+
+    struct FilterArgs {
+        std::string datadir;
+        std::string from = "earliest";
+        std::string to = "latest";
+        std::vector<std::string> from_addresses;
+        std::vector<std::string> to_addresses;
+        std::uint64_t after = 0;
+        std::optional<std::uint64_t> count;
+    };
+    auto filter_args = std::make_shared<FilterArgs>();
+    auto* filter = trace->add_subcommand(
+        "filter", "the Parity-style traces of a block range that match, as trace_filter");
+    filter->add_option("--datadir", filter_args->datadir, "the chain store")->required();
+    filter->add_option("--from", filter_args->from, "the first block (default earliest)");
+    filter->add_option("--to", filter_args->to, "the last block (default latest)");
+    filter->add_option("--from-address", filter_args->from_addresses,
+                       "only actions from one of these (repeatable)");
+    filter->add_option("--to-address", filter_args->to_addresses,
+                       "only actions to one of these (repeatable)");
+    filter->add_option("--after", filter_args->after, "skip this many matches first");
+    filter->add_option("--count", filter_args->count, "write at most this many");
+    filter->callback([filter_args] {
+        const std::string what = "trace filter";
+        store::ChainStore chain = open_datadir(filter_args->datadir, Access::read);
+        const eth::ChainConfig config = chain_rules(chain, what);
+        blockchain::TraceFilter f;
+        f.from = resolve_block(chain, filter_args->from, what);
+        f.to = resolve_block(chain, filter_args->to, what);
+        if (f.from > f.to) throw Failure{kExitUsage, what + ": --from is after --to"};
+        const auto addresses = [&](const std::vector<std::string>& in, std::vector<Address>& into) {
+            for (const std::string& a : in) {
+                auto addr = hex::decode_fixed<Address>(a);
+                if (!addr)
+                    throw Failure{kExitUsage, what + ": '" + a + "' is not a 20-byte address"};
+                into.push_back(*addr);
+            }
+        };
+        addresses(filter_args->from_addresses, f.from_addresses);
+        addresses(filter_args->to_addresses, f.to_addresses);
+        f.after = filter_args->after;
+        f.count = filter_args->count;
+        std::string out;
+        print_parity(what, out, blockchain::write_trace_filter(out, chain, config, f));
+    });
 }
 
 }  // namespace keel::cli

@@ -140,5 +140,16 @@ expect trace-bad-config 2 "" "trace block 1: callTracer: withLogs is not an opti
     -- trace block 1 --datadir "$dd" --tracer callTracer --config '{"withLogs":true}'
 expect trace-diff-empty 2 "" "diffMode cannot be used with includeEmpty" \
     -- trace block 1 --datadir "$dd" --tracer prestateTracer --config '{"diffMode":true,"includeEmpty":true}'
+expect_in trace-parity-block 0 '"gas":"0x11ba0","input":"0x036464a71961a53a656d6974"' "" \
+    -- trace block 40 --datadir "$dd" --tracer parity
+expect_in trace-parity-replay 0 '"stateDiff":{"0x0000000000000000000000000000000000000000":{"balance":{"*":' "" \
+    -- trace tx "$transfer" --datadir "$dd" --tracer parity --trace-types trace,stateDiff
+expect_in trace-filter 0 '"blockNumber":36,' "" \
+    -- trace filter --datadir "$dd" --from 36 --to 54 --to-address 0x7dcd17433742f4c0ca53122ab541d0ba67fc27df --count 2
+expect trace-bad-types 2 "" "--trace-types: bla is none of trace, vmTrace, stateDiff" \
+    -- trace block 40 --datadir "$dd" --tracer parity --trace-types bla
+expect trace-types-alone 2 "" "--trace-types needs --tracer parity" \
+    -- trace block 40 --datadir "$dd" --trace-types vmTrace
+expect trace-filter-backwards 2 "" "--from is after --to" -- trace filter --datadir "$dd" --from 50 --to 40
 
 finish state_test
