@@ -15,7 +15,10 @@
 //     different exceptional halts, which end the frame alike; keel/evm/analysis.hpp);
 //   - the struct logger, every option on (memory, return data), a small drain and the first 64
 //     steps (memory on every step would make a long program's trace gigabytes), writes one whole
-//     JSON document whose structLogs count its steps, whatever the program.
+//     JSON document whose structLogs count its steps, whatever the program;
+//   - run as a transaction, with geth's call, prestate, 4byte and erc7562 tracers (a muxTracer)
+//     and Parity's trace, vmTrace and stateDiff at once, it does what it does untraced, and each
+//     result is one whole JSON document.
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -24,12 +27,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 
 #include "keel/eth/fork.hpp"
+#include "keel/eth/transaction.hpp"
 #include "keel/evm/evm.hpp"
+#include "keel/evm/transaction.hpp"
 #include "keel/state/memory_state.hpp"
 #include "keel/trace/eip3155.hpp"
+#include "keel/trace/parity_tracer.hpp"
 #include "keel/trace/struct_logger.hpp"
+#include "keel/trace/tracer_spec.hpp"
 
 namespace {
 
@@ -268,5 +276,74 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto doc = nlohmann::json::parse(drained, nullptr, /*allow_exceptions=*/false);
     check(!doc.is_discarded() && doc.is_object());
     check(doc["structLogs"].size() == logger.steps());
+
+    // The call and state tracers over the same program run as a transaction: each writes one
+    // whole JSON document, and none changes what the transaction does.
+    eth::TransactionFields f;
+    f.max_fee_per_gas = Uint256(1);
+    f.gas_limit = 221'000;
+    f.to = contract;
+    f.data.assign(code.begin(), code.end());
+    f.v = Uint256(27);
+    f.r = Uint256(1);
+    f.s = Uint256(1);
+    const auto tx = eth::decode_transaction(eth::encode(f));
+    if (!tx) return 0;  // code too large for a transaction's data
+    const auto as_tx = [&](evm::Tracer* t) {
+        state::Overlay o(pre);
+        evm::BlockEnv block;
+        block.number = 20'000'000;
+        block.gas_limit = 30'000'000;
+        return evm::execute_transaction(*tx, caller, block, o, fork, t);
+    };
+    const auto untraced = as_tx(nullptr);
+    auto mux = trace::parse_tracer_spec(
+        "muxTracer",
+        R"({"callTracer":{"withLog":true},"flatCallTracer":{},"prestateTracer":{"diffMode":true},)"
+        R"("4byteTracer":{},"erc7562Tracer":{}})");
+    check(mux.has_value());
+    trace::TxTracer tracers(*mux, fork);
+    std::string out;
+    trace::ParityTracer parity({.trace = true, .vm_trace = true, .state_diff = true});
+    struct Both final : evm::Tracer {
+        evm::Tracer* a = nullptr;
+        evm::Tracer* b = nullptr;
+        void on_tx_start(const evm::TxStartView& v) override {
+            a->on_tx_start(v), b->on_tx_start(v);
+        }
+        void on_tx_end(const evm::TxEndView& v) override { a->on_tx_end(v), b->on_tx_end(v); }
+        void on_call_start(const evm::Message& m) override {
+            a->on_call_start(m), b->on_call_start(m);
+        }
+        void on_call_end(const evm::Message& m, const evm::CallResult& r) override {
+            a->on_call_end(m, r), b->on_call_end(m, r);
+        }
+        void on_step(const evm::StepView& st) override { a->on_step(st), b->on_step(st); }
+        void on_step_error(evm::Status st) override { a->on_step_error(st), b->on_step_error(st); }
+        void on_log(const state::Log& l) override { a->on_log(l), b->on_log(l); }
+        void on_selfdestruct(const Address& c, const Address& to, const Uint256& v) override {
+            a->on_selfdestruct(c, to, v), b->on_selfdestruct(c, to, v);
+        }
+    } both;
+    both.a = tracers.begin(out, 0);
+    both.b = &parity;
+    const auto traced_tx = as_tx(&both);
+    check(untraced.has_value() == traced_tx.has_value());
+    if (!untraced) return 0;
+    check(traced_tx->status == untraced->status && traced_tx->gas_used == untraced->gas_used &&
+          traced_tx->output == untraced->output);
+    state::Overlay after(pre);
+    tracers.end(out,
+                evm::TxEndView{.status = traced_tx->status,
+                               .gas_used = traced_tx->gas_used,
+                               .output = traced_tx->output,
+                               .state = after},
+                {});
+    const auto results = nlohmann::json::parse(out, nullptr, false);
+    check(!results.is_discarded() && results.is_object() && results.size() == 5);
+    std::string replay;
+    parity.write(replay, Hash32{});
+    const auto replay_doc = nlohmann::json::parse(replay, nullptr, false);
+    check(!replay_doc.is_discarded() && replay_doc.contains("vmTrace"));
     return 0;
 }

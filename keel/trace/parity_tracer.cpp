@@ -109,19 +109,23 @@ void ParityTracer::on_tx_end(const evm::TxEndView& tx) {
     }
 }
 
-void ParityTracer::write(json::Writer& w, const Hash32& tx_hash) const {
-    w.begin_object();
+void ParityTracer::write(std::string& out, const Hash32& tx_hash) const {
     // A reverted transaction: no output, its revert data as revertReason (Besu's shape).
-    if (reverted_) {
-        w.member_data("output", BytesView());
-        if (!output_.empty()) w.member_data("revertReason", output_);
-    } else {
-        w.member_data("output", output_);
+    out += "{\"output\":";
+    {
+        json::Writer w(out);
+        w.data(reverted_ ? BytesView() : BytesView(output_));
     }
-    w.key("stateDiff");
+    if (reverted_ && !output_.empty()) {
+        out += ",\"revertReason\":";
+        json::Writer w(out);
+        w.data(output_);
+    }
+    out += ",\"stateDiff\":";
     if (!types_.state_diff) {
-        w.null();
+        out += "null";
     } else {
+        json::Writer w(out);
         w.begin_object();
         for (const AccountDiff& d : diff_) {
             w.key(hex_key(d.address));
@@ -187,22 +191,25 @@ void ParityTracer::write(json::Writer& w, const Hash32& tx_hash) const {
         }
         w.end_object();
     }
-    w.key("trace");
+    out += ",\"trace\":";
     if (types_.trace) {
+        json::Writer w(out);
         calls_.write_flat(w, {.parity = true, .without_position = true});
     } else {
-        w.begin_array();
-        w.end_array();
+        out += "[]";
     }
-    w.key("transactionHash");
-    w.data(BytesView(tx_hash.data(), tx_hash.size()));
-    w.key("vmTrace");
+    out += ",\"transactionHash\":";
+    {
+        json::Writer w(out);
+        w.data(BytesView(tx_hash.data(), tx_hash.size()));
+    }
+    out += ",\"vmTrace\":";
     if (types_.vm_trace) {
-        vm_.write(w);
+        vm_.write(out);
     } else {
-        w.null();
+        out += "null";
     }
-    w.end_object();
+    out += '}';
 }
 
 }  // namespace keel::trace

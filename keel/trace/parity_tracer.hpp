@@ -13,6 +13,7 @@
 ///   from its lookups and after from the state at the transaction's end.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "keel/common/json_writer.hpp"
@@ -42,8 +43,8 @@ class ParityTracer final : public evm::Tracer {
     void on_selfdestruct(const Address& contract, const Address& beneficiary,
                          const Uint256& balance) override;
 
-    /// The transaction's result object.
-    void write(json::Writer& w, const Hash32& tx_hash) const;
+    /// Appends the transaction's result object to `out` (one JSON value).
+    void write(std::string& out, const Hash32& tx_hash) const;
     /// The call tree alone (trace_transaction, trace_block): flat actions with their block
     /// positions, written as items into the caller's array.
     const CallTracer& calls() const noexcept { return calls_; }

@@ -1,6 +1,7 @@
 #include "keel/trace/prestate_tracer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 #include "keel/eth/sender.hpp"
@@ -108,6 +109,7 @@ void PrestateTracer::on_tx_start(const evm::TxStartView& tx) {
     }
     step_accounts_.clear();
     step_slots_.clear();
+    step_dirty_ = false;
 }
 
 void PrestateTracer::on_call_start(const evm::Message& msg) {
@@ -119,11 +121,26 @@ void PrestateTracer::on_call_end(const evm::Message& /*msg*/, const evm::CallRes
 }
 
 void PrestateTracer::on_step(const evm::StepView& step) {
-    step_accounts_.clear();
-    step_slots_.clear();
-    step_created_.clear();
-    step_deleted_.clear();
-    if (frames_.empty() || state_ == nullptr) return;
+    // Most instructions name no account: they return before anything else (what the last one
+    // that did looked up is forgotten first).
+    static constexpr auto kNames = [] {
+        std::array<bool, 256> t{};
+        for (const std::uint8_t op :
+             {kSload, kSstore, kBalance, kExtCodeSize, kExtCodeCopy, kExtCodeHash, kSelfDestruct,
+              kCreate, kCall, kCallCode, kDelegateCall, kCreate2, kStaticCall}) {
+            t[op] = true;
+        }
+        return t;
+    }();
+    if (step_dirty_) {
+        step_accounts_.clear();
+        step_slots_.clear();
+        step_created_.clear();
+        step_deleted_.clear();
+        step_dirty_ = false;
+    }
+    if (!kNames[step.op] || frames_.empty() || state_ == nullptr) return;
+    step_dirty_ = true;
     const Address self = frames_.back();
     const std::span<const Uint256> s = step.stack;
     const std::size_t n = s.size();
@@ -196,6 +213,7 @@ void PrestateTracer::on_step(const evm::StepView& step) {
 }
 
 void PrestateTracer::on_step_error(evm::Status status) {
+    if (!step_dirty_) return;
     // geth looks up only instructions that passed their gas and stack checks.
     if (status != evm::Status::out_of_gas && status != evm::Status::stack_underflow &&
         status != evm::Status::stack_overflow) {

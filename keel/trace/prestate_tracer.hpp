@@ -92,6 +92,7 @@ class PrestateTracer final : public evm::Tracer {
     std::vector<std::pair<Address, Uint256>> step_slots_;
     std::vector<Address> step_created_;
     std::vector<Address> step_deleted_;
+    bool step_dirty_ = false;  // the step_* lists hold the last instruction's lookups
 };
 
 }  // namespace keel::trace

@@ -1,7 +1,9 @@
 #include "keel/trace/vm_tracer.hpp"
 
 #include <algorithm>
+#include <charconv>
 
+#include "keel/common/hex.hpp"
 #include "keel/evm/evm.hpp"
 #include "keel/evm/opcodes.hpp"
 #include "keel/evm/precompiles.hpp"
@@ -68,6 +70,7 @@ std::uint32_t VmTracer::add_bytes(BytesView b) {
 
 void VmTracer::on_tx_start(const evm::TxStartView& tx) {
     fork_ = tx.fork;
+    table_ = &evm::op_table(fork_);
     state_ = &tx.state;
     frames_.clear();
     open_.clear();
@@ -127,7 +130,7 @@ void VmTracer::complete(Frame& f, std::int64_t gas, std::span<const Uint256> sta
                         BytesView memory) {
     Op& o = f.ops.back();
     o.used = gas;
-    const evm::OpTraits& t = evm::op_table(fork_)[o.op];
+    const evm::OpTraits& t = (*table_)[o.op];
     std::size_t out = t.defined ? static_cast<std::size_t>(t.stack_in + t.stack_change) : 0;
     out = std::min(out, stack.size());  // at a frame's end: nothing
     o.push_begin = static_cast<std::uint32_t>(words_.size());
@@ -160,8 +163,9 @@ void VmTracer::on_step(const evm::StepView& step) {
 
     if (step.op == 0x55 && step.stack.size() >= 2) {  // SSTORE
         o.has_store = true;
-        o.store_key = step.stack[step.stack.size() - 1];
-        o.store_value = step.stack[step.stack.size() - 2];
+        o.store_at = static_cast<std::uint32_t>(words_.size());
+        words_.push_back(step.stack[step.stack.size() - 1]);
+        words_.push_back(step.stack[step.stack.size() - 2]);
     }
     const MemWrite m = mem_write(step.op, step.stack);
     f.writes_mem = m.writes;
@@ -182,7 +186,7 @@ void VmTracer::on_step_error(evm::Status status) {
         // SELFDESTRUCT).
         Op& o = f.ops.back();
         o.no_ex = true;
-        o.cost = evm::op_table(fork_)[o.op].gas;
+        o.cost = (*table_)[o.op].gas;
         f.pending = false;
     } else if (status == evm::Status::stack_underflow || status == evm::Status::stack_overflow ||
                status == evm::Status::undefined_instruction ||
@@ -192,73 +196,92 @@ void VmTracer::on_step_error(evm::Status status) {
     }
 }
 
-void VmTracer::write(json::Writer& w) const {
-    if (frames_.empty()) {
-        w.null();
-        return;
-    }
-    write_frame(w, 0);
+namespace {
+
+void append_number(std::string& out, std::uint64_t v) {
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
 }
 
-void VmTracer::write_frame(json::Writer& w, std::uint32_t i) const {
+void append_quantity(std::string& out, const Uint256& v) {
+    char buf[Uint256::kMaxHexChars];
+    out.append(buf, v.write_hex(buf));
+}
+
+void append_data(std::string& out, BytesView b) {
+    out += "\"0x";
+    hex::append(out, b);
+    out += '"';
+}
+
+}  // namespace
+
+void VmTracer::write(std::string& out) const {
+    if (frames_.empty()) {
+        out += "null";
+        return;
+    }
+    write_frame(out, 0);
+}
+
+void VmTracer::write_frame(std::string& out, std::uint32_t i) const {
     const Frame& f = frames_[i];
-    w.begin_object();
-    w.member_data("code", BytesView(bytes_.data() + f.code_begin, f.code_size));
-    w.key("ops");
-    w.begin_array();
+    out += "{\"code\":";
+    append_data(out, BytesView(bytes_.data() + f.code_begin, f.code_size));
+    out += ",\"ops\":[";
+    bool first = true;
     for (const Op& o : f.ops) {
-        w.begin_object();
-        w.key("cost");
-        w.number(static_cast<std::uint64_t>(std::max<std::int64_t>(o.cost, 0)));
-        w.key("ex");
+        if (!first) out += ',';
+        first = false;
+        out += "{\"cost\":";
+        append_number(out, static_cast<std::uint64_t>(std::max<std::int64_t>(o.cost, 0)));
         if (o.no_ex) {
-            w.null();
-            w.key("pc");
-            w.number(o.pc);
-            w.key("sub");
-            w.null();
-            w.end_object();
+            out += ",\"ex\":null,\"pc\":";
+            append_number(out, o.pc);
+            out += ",\"sub\":null}";
             continue;
         }
-        w.begin_object();
-        w.key("mem");
+        out += ",\"ex\":{\"mem\":";
         if (o.has_mem) {
-            w.begin_object();
-            w.member_data("data", BytesView(bytes_.data() + o.mem_begin, o.mem_size));
-            w.key("off");
-            w.number(o.mem_off);
-            w.end_object();
+            out += "{\"data\":";
+            append_data(out, BytesView(bytes_.data() + o.mem_begin, o.mem_size));
+            out += ",\"off\":";
+            append_number(out, o.mem_off);
+            out += '}';
         } else {
-            w.null();
+            out += "null";
         }
-        w.key("push");
-        w.begin_array();
-        for (std::uint32_t k = 0; k < o.push_count; ++k) w.quantity(words_[o.push_begin + k]);
-        w.end_array();
-        w.key("store");
+        out += ",\"push\":[";
+        for (std::uint32_t k = 0; k < o.push_count; ++k) {
+            if (k > 0) out += ',';
+            out += '"';
+            append_quantity(out, words_[o.push_begin + k]);
+            out += '"';
+        }
+        out += "],\"store\":";
         if (o.has_store) {
-            w.begin_object();
-            w.member_quantity("key", o.store_key);
-            w.member_quantity("val", o.store_value);
-            w.end_object();
+            out += "{\"key\":\"";
+            append_quantity(out, words_[o.store_at]);
+            out += "\",\"val\":\"";
+            append_quantity(out, words_[o.store_at + 1]);
+            out += "\"}";
         } else {
-            w.null();
+            out += "null";
         }
-        w.key("used");
-        w.number(static_cast<std::uint64_t>(std::max<std::int64_t>(o.used, 0)));
-        w.end_object();
-        w.key("pc");
-        w.number(o.pc);
-        w.key("sub");
+        out += ",\"used\":";
+        append_number(out, static_cast<std::uint64_t>(std::max<std::int64_t>(o.used, 0)));
+        out += "},\"pc\":";
+        append_number(out, o.pc);
+        out += ",\"sub\":";
         if (o.sub >= 0) {
-            write_frame(w, static_cast<std::uint32_t>(o.sub));
+            write_frame(out, static_cast<std::uint32_t>(o.sub));
         } else {
-            w.null();
+            out += "null";
         }
-        w.end_object();
+        out += '}';
     }
-    w.end_array();
-    w.end_object();
+    out += "]}";
 }
 
 }  // namespace keel::trace

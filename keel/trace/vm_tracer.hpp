@@ -16,10 +16,12 @@
 /// STOP implied at the end of the code are not listed.
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "keel/common/json_writer.hpp"
 #include "keel/eth/fork.hpp"
+#include "keel/evm/opcodes.hpp"
 #include "keel/evm/tracer.hpp"
 
 namespace keel::trace {
@@ -32,8 +34,10 @@ class VmTracer final : public evm::Tracer {
     void on_step(const evm::StepView& step) override;
     void on_step_error(evm::Status status) override;
 
-    /// Writes the transaction's vmTrace object ({"code", "ops"}); null when nothing ran.
-    void write(json::Writer& w) const;
+    /// Appends the transaction's vmTrace object ({"code", "ops"}) to `out` as one JSON value;
+    /// null when nothing ran. Written straight into the buffer (the trace is large: every
+    /// instruction of every frame), not through json::Writer.
+    void write(std::string& out) const;
 
   private:
     struct Op {
@@ -48,11 +52,10 @@ class VmTracer final : public evm::Tracer {
         std::uint32_t mem_begin = 0;  // bytes_[mem_begin, mem_begin + mem_size)
         std::uint32_t mem_size = 0;
         bool has_store = false;
-        Uint256 store_key{};
-        Uint256 store_value{};
-        std::int32_t sub = -1;  // frames_ index of the callee's trace
-        std::int64_t gas = 0;   // gas before it
-        bool no_ex = false;     // SELFDESTRUCT: Parity shows no effects
+        std::uint32_t store_at = 0;  // words_[store_at] key, [store_at + 1] value
+        std::int32_t sub = -1;       // frames_ index of the callee's trace
+        std::int64_t gas = 0;        // gas before it
+        bool no_ex = false;          // SELFDESTRUCT: Parity shows no effects
     };
     struct Frame {
         std::uint32_t code_begin = 0;  // bytes_
@@ -70,10 +73,11 @@ class VmTracer final : public evm::Tracer {
     /// Reads the effects of frame f's pending op from the frame's state at its next
     /// instruction.
     void complete(Frame& f, std::int64_t gas, std::span<const Uint256> stack, BytesView memory);
-    void write_frame(json::Writer& w, std::uint32_t i) const;
+    void write_frame(std::string& out, std::uint32_t i) const;
     std::uint32_t add_bytes(BytesView b);
 
     eth::Fork fork_ = eth::Fork::frontier;
+    const evm::OpTable* table_ = nullptr;
     state::Overlay* state_ = nullptr;
     std::vector<Frame> frames_;
     std::vector<std::uint32_t> open_;  // frames_ index by depth
