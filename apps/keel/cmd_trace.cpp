@@ -15,12 +15,14 @@
 #include "apps/keel/commands.hpp"
 #include "apps/keel/datadir.hpp"
 #include "apps/keel/input.hpp"
+#include "keel/blockchain/block_traces.hpp"
 #include "keel/blockchain/parity_traces.hpp"
 #include "keel/blockchain/replay.hpp"
+#include "keel/blockchain/trace_export.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/common/json_writer.hpp"
+#include "keel/common/progress.hpp"
 #include "keel/trace/tracer_spec.hpp"
-#include "keel/trace/tx_selector.hpp"
 
 namespace keel::cli {
 namespace {
@@ -82,38 +84,6 @@ trace::TracerSpec setup_of(const TraceArgs& args, const std::string& what) {
     return std::move(*spec);
 }
 
-// Traces the transactions of `b` that `selected` accepts, writing each one's result after
-// `prefix(index)` and before `suffix` into stdout as it ends.
-void trace_transactions(const store::ChainStore& chain, const blockchain::StoredBlock& b,
-                        const trace::TracerSpec& spec,
-                        const std::function<bool(std::size_t)>& selected,
-                        const std::function<void(std::string&, std::size_t)>& prefix,
-                        const char* suffix, chain::ReplayOptions options, const std::string& what) {
-    const eth::Fork fork = b.config.fork_at(b.block.header.number, b.block.header.timestamp);
-    std::string out;
-    trace::TxTracer tracer(spec, fork);
-    // A long struct log goes out in pieces: memory stays bounded by the buffer.
-    tracer.set_drain(1 << 20, [](std::string& o) { flush(o); });
-    trace::TxSelector selector(
-        [&](std::size_t i, std::uint64_t first_log) -> evm::Tracer* {
-            if (!selected(i)) return nullptr;
-            prefix(out, i);
-            return tracer.begin(out, first_log);
-        },
-        [&](std::size_t i, const evm::TxEndView& tx) {
-            const Hash32& tx_hash = b.block.body.transactions[i].hash();
-            tracer.end(out, tx,
-                       {.block_hash = &b.hash,
-                        .block_number = b.block.header.number,
-                        .tx_hash = &tx_hash,
-                        .tx_index = i});
-            out += suffix;
-            flush(out);
-        });
-    auto r = blockchain::replay(chain, b, &selector, options);
-    if (!r) throw Failure{kExitBadData, what + ": " + r.error().message};
-}
-
 void trace_block(const TraceArgs& args) {
     const std::string what = "trace block " + args.what;
     if (is_parity(args)) {
@@ -135,19 +105,11 @@ void trace_block(const TraceArgs& args) {
     const eth::ChainConfig config = chain_rules(chain, what);
     auto b = blockchain::load_for_replay(chain, config, number);
     if (!b) throw Failure{kExitBadData, what + ": " + b.error().message};
-    std::string head = "[";
-    flush(head);
-    trace_transactions(
-        chain, *b, setup, [](std::size_t) { return true; },
-        [&](std::string& out, std::size_t i) {
-            if (i > 0) out += ',';
-            out += "{\"txHash\":\"";
-            out += hex::encode_prefixed(b->block.body.transactions[i].hash().view());
-            out += "\",\"result\":";
-        },
-        "}", {}, what);
-    std::string tail = "]\n";
-    flush(tail);
+    std::string out;
+    auto r = blockchain::write_debug_traces(out, chain, *b, setup, std::nullopt, flush);
+    if (!r) throw Failure{kExitBadData, what + ": " + r.error().message};
+    out += '\n';
+    flush(out);
 }
 
 void trace_tx(const TraceArgs& args) {
@@ -187,9 +149,11 @@ void trace_tx(const TraceArgs& args) {
         b->block.body.transactions[index].hash() != *hash) {
         throw Failure{kExitBadData, what + ": the transaction index names another transaction"};
     }
-    trace_transactions(
-        chain, *b, setup, [index](std::size_t i) { return i == index; },
-        [](std::string&, std::size_t) {}, "\n", {.last_tx = index}, what);
+    std::string out;
+    auto r = blockchain::write_debug_traces(out, chain, *b, setup, index, flush);
+    if (!r) throw Failure{kExitBadData, what + ": " + r.error().message};
+    out += '\n';
+    flush(out);
 }
 
 }  // namespace
@@ -232,6 +196,68 @@ void add_trace_command(CLI::App& app) {
     tx->add_option("hash", tx_args->what, "the transaction hash")->required();
     common(tx, *tx_args);
     tx->callback([tx_args] { trace_tx(*tx_args); });
+
+    struct ExportArgs {
+        std::string datadir;
+        std::string from = "earliest";
+        std::string to = "latest";
+        std::string out;
+        std::string tracer = "callTracer";
+        std::string config;
+        std::uint64_t chunk_blocks = 1000;
+        unsigned threads = 0;
+        bool quiet = false;
+    };
+    auto export_args = std::make_shared<ExportArgs>();
+    auto* exp = trace->add_subcommand(
+        "export",
+        "the traces of a block range into chunked JSON-lines files (a line per block), over "
+        "every core; resumable: a finished chunk is never redone, a killed run picks up");
+    exp->add_option("--datadir", export_args->datadir, "the chain store")->required();
+    exp->add_option("--from", export_args->from, "the first block (default earliest)");
+    exp->add_option("--to", export_args->to, "the last block (default latest)");
+    exp->add_option("--out", export_args->out, "the folder for the chunk files")->required();
+    exp->add_option("--tracer", export_args->tracer,
+                    "as keel trace block (default callTracer); parity: trace_block's traces");
+    exp->add_option("--config", export_args->config, "the tracer's options as JSON");
+    exp->add_option("--chunk-blocks", export_args->chunk_blocks, "blocks per file (default 1000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
+    exp->add_option("--threads", export_args->threads, "workers (default: one per core)")
+        ->check(CLI::Range(0u, 1024u));
+    exp->add_flag("--quiet", export_args->quiet, "no progress line");
+    exp->callback([export_args] {
+        const std::string what = "trace export";
+        const ExportArgs& a = *export_args;
+        blockchain::TraceExportOptions o;
+        o.parity = a.tracer == "parity";
+        if (!o.parity) {
+            TraceArgs t;
+            t.tracer = a.tracer;
+            t.config = a.config;
+            o.spec = setup_of(t, what);
+        }
+        store::ChainStore chain = open_datadir(a.datadir, Access::read);
+        const eth::ChainConfig config = chain_rules(chain, what);
+        o.from = resolve_block(chain, a.from, what);
+        o.to = resolve_block(chain, a.to, what);
+        if (o.from > o.to) throw Failure{kExitUsage, what + ": --from is after --to"};
+        o.dir = a.out;
+        o.chunk_blocks = a.chunk_blocks;
+        o.threads = a.threads;
+        Progress progress("trace export", o.to - o.from + 1,
+                          {.enabled = !a.quiet, .unit = "blocks", .secondary_unit = "gas"});
+        o.on_block = [&progress](std::uint64_t gas) { progress.advance(1, gas); };
+        auto r = blockchain::export_traces(chain, config, o);
+        progress.finish();
+        if (!r) throw Failure{kExitBadData, r.error()};
+        std::printf(
+            "trace export: %llu chunks of blocks %llu-%llu in %s: %llu written (%llu "
+            "blocks, %llu bytes), %llu already complete\n",
+            static_cast<unsigned long long>(r->chunks), static_cast<unsigned long long>(o.from),
+            static_cast<unsigned long long>(o.to), a.out.c_str(),
+            static_cast<unsigned long long>(r->written), static_cast<unsigned long long>(r->blocks),
+            static_cast<unsigned long long>(r->bytes), static_cast<unsigned long long>(r->skipped));
+    });
 
     struct FilterArgs {
         std::string datadir;

@@ -152,4 +152,32 @@ expect trace-types-alone 2 "" "--trace-types needs --tracer parity" \
     -- trace block 40 --datadir "$dd" --trace-types vmTrace
 expect trace-filter-backwards 2 "" "--from is after --to" -- trace filter --datadir "$dd" --from 50 --to 40
 
+# trace export: chunked files, a finished chunk never redone, a killed run picking up.
+expect_in trace-export 0 "trace export: 4 chunks of blocks 36-54 in $tmp/exp: 4 written (19 blocks" "" \
+    -- trace export --quiet --datadir "$dd" --from 36 --to 54 --chunk-blocks 5 --out "$tmp/exp"
+cat "$tmp"/exp/*.jsonl >"$tmp/exp-all"
+[[ $(wc -l <"$tmp/exp-all") == 19 && $(head -c 12 "$tmp/exp-all") == '{"block":36,' ]]
+check trace-export-lines $? "$(head -c 200 "$tmp/exp-all")"
+rm "$tmp/exp/traces-000000000041-000000000045.jsonl"
+echo 'a killed run' >"$tmp/exp/traces-000000000041-000000000045.jsonl.part"
+expect_in trace-export-resume 0 "1 written (5 blocks" "" \
+    -- trace export --quiet --datadir "$dd" --from 36 --to 54 --chunk-blocks 5 --out "$tmp/exp"
+cat "$tmp"/exp/*.jsonl | cmp -s - "$tmp/exp-all"
+check trace-export-resumed-same $? "the resumed export differs"
+[[ ! -e "$tmp/exp/traces-000000000041-000000000045.jsonl.part" ]]
+check trace-export-no-part $? "a .part file was left"
+expect_in trace-export-done 0 "0 written (0 blocks, 0 bytes), 4 already complete" "" \
+    -- trace export --quiet --datadir "$dd" --from 36 --to 54 --chunk-blocks 5 --out "$tmp/exp"
+# A run killed at any moment: the next one completes it, the same bytes.
+timeout -s KILL 0.2 "$keel" trace export --quiet --datadir "$dd" --from 36 --to 54 --chunk-blocks 2 \
+    --tracer parity --out "$tmp/exp-kill" >/dev/null 2>&1
+expect_in trace-export-after-kill 0 "10 chunks of blocks 36-54" "" \
+    -- trace export --quiet --datadir "$dd" --from 36 --to 54 --chunk-blocks 2 --tracer parity --out "$tmp/exp-kill"
+expect_in trace-export-reference 0 "10 written" "" \
+    -- trace export --quiet --datadir "$dd" --from 36 --to 54 --chunk-blocks 2 --tracer parity --out "$tmp/exp-ref"
+cat "$tmp"/exp-kill/*.jsonl | cmp -s - <(cat "$tmp"/exp-ref/*.jsonl)
+check trace-export-kill-same $? "the export completed after kill -9 differs"
+expect trace-export-pruned 1 "" "trace export: block 1: history pruned" \
+    -- trace export --quiet --datadir "$dd" --from 1 --to 5 --out "$tmp/exp-pruned"
+
 finish state_test
