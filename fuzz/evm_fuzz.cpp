@@ -342,7 +342,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto results = nlohmann::json::parse(out, nullptr, false);
     check(!results.is_discarded() && results.is_object() && results.size() == 5);
     std::string replay;
-    parity.write(replay, Hash32{});
+    const Hash32 none{};
+    parity.write(replay, &none);
     const auto replay_doc = nlohmann::json::parse(replay, nullptr, false);
     check(!replay_doc.is_discarded() && replay_doc.contains("vmTrace"));
     return 0;

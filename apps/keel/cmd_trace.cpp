@@ -16,6 +16,7 @@
 #include "apps/keel/datadir.hpp"
 #include "apps/keel/input.hpp"
 #include "keel/blockchain/block_traces.hpp"
+#include "keel/blockchain/call_traces.hpp"
 #include "keel/blockchain/parity_traces.hpp"
 #include "keel/blockchain/replay.hpp"
 #include "keel/blockchain/trace_export.hpp"
@@ -196,6 +197,80 @@ void add_trace_command(CLI::App& app) {
     tx->add_option("hash", tx_args->what, "the transaction hash")->required();
     common(tx, *tx_args);
     tx->callback([tx_args] { trace_tx(*tx_args); });
+
+    struct CallArgs {
+        TraceArgs trace;
+        std::string from = "0x0000000000000000000000000000000000000000";
+        std::string to;
+        std::string data;
+        std::string value = "0";
+        std::optional<std::uint64_t> gas;
+        std::string gas_price = "0";
+    };
+    auto call_args = std::make_shared<CallArgs>();
+    call_args->trace.what = "latest";
+    auto* call = trace->add_subcommand(
+        "call",
+        "a call nobody signed, executed on the state after a block (debug_traceCall; "
+        "with --tracer parity, trace_call)");
+    call->add_option("--block", call_args->trace.what,
+                     "the block whose state and header the call runs on (default latest)");
+    call->add_option("--from", call_args->from, "the sender (default the zero address)");
+    call->add_option("--to", call_args->to, "the callee (absent: a creation with --data as code)");
+    call->add_option("--data", call_args->data, "call data or init code, hex");
+    call->add_option("--value", call_args->value, "wei sent (decimal or 0x-hex)");
+    call->add_option("--gas", call_args->gas, "gas (default the block's gas limit, at most 50 M)");
+    call->add_option("--gas-price", call_args->gas_price, "wei per gas (default 0: free)");
+    common(call, call_args->trace);
+    call->callback([call_args] {
+        const CallArgs& a = *call_args;
+        const std::string what = "trace call";
+        blockchain::CallRequest req;
+        const auto address = [&](const std::string& text, const char* flag) {
+            auto v = hex::decode_fixed<Address>(text);
+            if (!v)
+                throw Failure{kExitUsage,
+                              what + ": " + flag + ": '" + text + "' is not a 20-byte address"};
+            return *v;
+        };
+        const auto number = [&](const std::string& text, const char* flag) {
+            auto v = Uint256::from_string(text);
+            if (!v)
+                throw Failure{kExitUsage,
+                              what + ": " + flag + ": '" + text + "' is not a 256-bit number"};
+            return *v;
+        };
+        req.from = address(a.from, "--from");
+        if (!a.to.empty()) req.to = address(a.to, "--to");
+        if (!a.data.empty()) {
+            auto d = hex::decode(a.data.starts_with("0x") ? a.data.substr(2) : a.data);
+            if (!d) throw Failure{kExitUsage, what + ": --data: not hex"};
+            req.data = std::move(*d);
+        }
+        req.value = number(a.value, "--value");
+        req.gas = a.gas;
+        req.gas_price = number(a.gas_price, "--gas-price");
+        store::ChainStore chain = open_datadir(a.trace.datadir, Access::read);
+        const eth::ChainConfig config = chain_rules(chain, what);
+        const std::uint64_t at = resolve_block(chain, a.trace.what, what);
+        std::string out;
+        if (is_parity(a.trace)) {
+            const auto types = trace_types_of(a.trace, what);
+            print_parity(what, out,
+                         blockchain::write_trace_call(
+                             out, chain, config, at, req,
+                             types.value_or(trace::ParityTraceTypes{.trace = true})));
+            return;
+        }
+        if (!a.trace.trace_types.empty()) {
+            throw Failure{kExitUsage, what + ": --trace-types needs --tracer parity"};
+        }
+        const trace::TracerSpec spec = setup_of(a.trace, what);
+        auto r = blockchain::write_debug_trace_call(out, chain, config, at, req, spec, flush);
+        if (!r) throw Failure{kExitBadData, what + ": " + r.error().message};
+        out += '\n';
+        flush(out);
+    });
 
     struct ExportArgs {
         std::string datadir;

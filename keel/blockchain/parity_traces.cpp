@@ -155,7 +155,7 @@ Result<void, ReadError> append_replays(std::string& out, const store::ChainStore
         [&](std::size_t i, const evm::TxEndView&) {
             if (!only && !first) out += ',';
             first = false;
-            tracer.write(out, b.block.body.transactions[i].hash());
+            tracer.write(out, &b.block.body.transactions[i].hash());
         });
     auto r = replay(store, b, &selector, {.last_tx = only});
     if (!r) return std::unexpected(r.error());

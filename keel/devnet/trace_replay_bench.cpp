@@ -166,7 +166,7 @@ void BM_TraceReplayParity(benchmark::State& state, trace::ParityTraceTypes types
             trace::ParityTracer tracer(types);
             trace::TxSelector sel([&](std::size_t, std::uint64_t) { return &tracer; },
                                   [&](std::size_t i, const evm::TxEndView&) {
-                                      tracer.write(out, b.block.body.transactions[i].hash());
+                                      tracer.write(out, &b.block.body.transactions[i].hash());
                                       bytes += out.size();
                                       out.clear();
                                   });

@@ -136,7 +136,7 @@ std::string exception_name(const TxError& e) {
 Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const Address& sender,
                                               const BlockEnv& block, state::Overlay& st, Fork fork,
                                               Tracer* tracer, BlockLimits limits,
-                                              AnalysisCache* cache) {
+                                              AnalysisCache* cache, CallRules rules) {
     if (auto v = eth::validate(tx, fork, block.chain_id.as_u64()); !v)
         return std::unexpected(TxError{TxErrc::static_check, v.error()});
     if (tx.gas_limit() > block.gas_limit - std::min(block.gas_limit, limits.gas_used))
@@ -145,9 +145,11 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     // The price per gas the sender pays, and the most it may pay.
     const bool dynamic = fork >= Fork::london;
     const Uint256& max_fee = tx.max_fee_per_gas();
-    if (dynamic && max_fee < block.base_fee) return fail(TxErrc::insufficient_max_fee_per_gas);
+    const bool free = rules.free_gas && max_fee.is_zero();
+    if (dynamic && !free && max_fee < block.base_fee)
+        return fail(TxErrc::insufficient_max_fee_per_gas);
     Uint256 price = max_fee;
-    if (dynamic) price = std::min(max_fee, block.base_fee + tx.max_priority_fee_per_gas());
+    if (dynamic && !free) price = std::min(max_fee, block.base_fee + tx.max_priority_fee_per_gas());
 
     const std::uint64_t blobs = tx.blob_versioned_hashes().size();
     const std::uint64_t blob_gas = blobs * kGasPerBlob;
@@ -170,9 +172,9 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
         return fail(TxErrc::insufficient_account_funds);
 
     const std::uint64_t nonce = st.nonce(sender);
-    if (tx.nonce() < nonce) return fail(TxErrc::nonce_too_low);
-    if (tx.nonce() > nonce) return fail(TxErrc::nonce_too_high);
-    {
+    if (!rules.skip_nonce && tx.nonce() < nonce) return fail(TxErrc::nonce_too_low);
+    if (!rules.skip_nonce && tx.nonce() > nonce) return fail(TxErrc::nonce_too_high);
+    if (!rules.skip_sender_code) {
         const state::Code& code = st.code(sender);
         if (!code->empty() && !(fork >= Fork::prague && delegation_target(*code)))
             return fail(TxErrc::sender_not_eoa);
@@ -263,8 +265,10 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     out.gas_used = used;
     out.blob_gas_used = blob_gas;
     st.add_balance(sender, Uint256(tx.gas_limit() - used) * price);
-    const Uint256 tip = dynamic ? price - block.base_fee : price;
-    st.add_balance(block.coinbase, Uint256(used) * tip);
+    if (!free) {  // a free call pays nobody (geth skips the payment, not even a touch)
+        const Uint256 tip = dynamic ? price - block.base_fee : price;
+        st.add_balance(block.coinbase, Uint256(used) * tip);
+    }
     out.logs.assign(st.logs().begin(), st.logs().end());
     st.finalize_transaction({.delete_empty = fork >= Fork::spurious_dragon});
     if (tracer != nullptr) {

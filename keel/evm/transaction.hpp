@@ -60,12 +60,21 @@ struct BlockLimits {
     std::uint64_t max_blob_gas = 0;  ///< 0: the fork's default (eth::default_blob_params)
 };
 
+/// The checks a call (eth_call, debug_traceCall, trace_call: a message nobody signed) leaves
+/// out, as geth's do: the sender's nonce, EIP-3607's "sender has code", and, for a gas price of
+/// zero, the fee cap against the base fee (BASEFEE still reads the block's).
+struct CallRules {
+    bool skip_nonce = false;
+    bool skip_sender_code = false;
+    bool free_gas = false;  ///< a zero fee cap passes the base-fee check
+};
+
 /// Executes `tx` from `sender` on `state` (ending the transaction: finalize_transaction()).
 /// `cache`, when given, keeps code analyses across calls (a block's transactions share one);
 /// otherwise each transaction analyses its code afresh.
 [[nodiscard]] Result<TxResult, TxError> execute_transaction(
     const eth::Transaction& tx, const Address& sender, const BlockEnv& block, state::Overlay& state,
     eth::Fork fork, Tracer* tracer = nullptr, BlockLimits limits = {},
-    AnalysisCache* cache = nullptr);
+    AnalysisCache* cache = nullptr, CallRules rules = {});
 
 }  // namespace keel::evm

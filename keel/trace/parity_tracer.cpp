@@ -109,7 +109,7 @@ void ParityTracer::on_tx_end(const evm::TxEndView& tx) {
     }
 }
 
-void ParityTracer::write(std::string& out, const Hash32& tx_hash) const {
+void ParityTracer::write(std::string& out, const Hash32* tx_hash) const {
     // A reverted transaction: no output, its revert data as revertReason (Besu's shape).
     out += "{\"output\":";
     {
@@ -198,10 +198,10 @@ void ParityTracer::write(std::string& out, const Hash32& tx_hash) const {
     } else {
         out += "[]";
     }
-    out += ",\"transactionHash\":";
-    {
+    if (tx_hash != nullptr) {
+        out += ",\"transactionHash\":";
         json::Writer w(out);
-        w.data(BytesView(tx_hash.data(), tx_hash.size()));
+        w.data(BytesView(tx_hash->data(), tx_hash->size()));
     }
     out += ",\"vmTrace\":";
     if (types_.vm_trace) {

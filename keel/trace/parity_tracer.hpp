@@ -43,8 +43,9 @@ class ParityTracer final : public evm::Tracer {
     void on_selfdestruct(const Address& contract, const Address& beneficiary,
                          const Uint256& balance) override;
 
-    /// Appends the transaction's result object to `out` (one JSON value).
-    void write(std::string& out, const Hash32& tx_hash) const;
+    /// Appends the transaction's result object to `out` (one JSON value); without
+    /// `transactionHash` when `tx_hash` is null (trace_call's result).
+    void write(std::string& out, const Hash32* tx_hash) const;
     /// The call tree alone (trace_transaction, trace_block): flat actions with their block
     /// positions, written as items into the caller's array.
     const CallTracer& calls() const noexcept { return calls_; }

@@ -152,6 +152,18 @@ expect trace-types-alone 2 "" "--trace-types needs --tracer parity" \
     -- trace block 40 --datadir "$dd" --trace-types vmTrace
 expect trace-filter-backwards 2 "" "--from is after --to" -- trace filter --datadir "$dd" --from 50 --to 40
 
+# trace call: a message nobody signed on the state after a block (debug_traceCall, trace_call).
+expect trace-call 0 '{"from":"0x0000000000000000000000000000000000000000","gas":"0x1000000","gasUsed":"0xc1e8","to":"0x7dcd17433742f4c0ca53122ab541d0ba67fc27df","input":"0x036464a7","value":"0x0","type":"CALL"}' "" \
+    -- trace call --datadir "$dd" --to "$contract" --data 0x036464a7 --tracer callTracer
+expect_in trace-call-parity 0 '"storage":{"0x0000000000000000000000000000000000000000000000000000000000000000":{"*":{"from":"0x0000000000000000000000000000000000000000000000000000000000000038"' "" \
+    -- trace call --datadir "$dd" --to "$contract" --data 0x036464a7 --tracer parity --trace-types stateDiff
+expect_in trace-call-create 0 '"output":"0x0000000000000000000000000000000000000000000000000000000000000001","value":"0x0","type":"CREATE"}' "" \
+    -- trace call --datadir "$dd" --data 0x600160005260206000f3 --tracer callTracer
+expect trace-call-poor 1 "" "trace call: the call: insufficient funds for gas * price + value" \
+    -- trace call --datadir "$dd" --to "$contract" --value 1000000000000000000000000000000
+expect trace-call-bad-to 2 "" "trace call: --to: '0x12' is not a 20-byte address" \
+    -- trace call --datadir "$dd" --to 0x12
+
 # trace export: chunked files, a finished chunk never redone, a killed run picking up.
 expect_in trace-export 0 "trace export: 4 chunks of blocks 36-54 in $tmp/exp: 4 written (19 blocks" "" \
     -- trace export --quiet --datadir "$dd" --from 36 --to 54 --chunk-blocks 5 --out "$tmp/exp"

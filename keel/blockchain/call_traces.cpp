@@ -1,0 +1,127 @@
+#include "keel/blockchain/call_traces.hpp"
+
+#include <algorithm>
+
+#include "keel/blockchain/executor.hpp"
+#include "keel/eth/transaction.hpp"
+#include "keel/evm/transaction.hpp"
+#include "keel/state/overlay.hpp"
+#include "keel/store/state_store.hpp"
+#include "keel/trace/tx_selector.hpp"
+
+namespace keel::blockchain {
+namespace {
+
+std::unexpected<ReadError> failed(std::string m) {
+    return std::unexpected(ReadError{false, false, std::move(m)});
+}
+
+// Runs `call` on the state after block `number` with the tracer `make_tracer` gives for the
+// block's fork.
+Result<void, ReadError> run_call(const store::ChainStore& store, const eth::ChainConfig& config_in,
+                                 std::uint64_t number, const CallRequest& call,
+                                 const std::function<evm::Tracer*(eth::Fork)>& make_tracer) {
+    const std::string where = "block " + std::to_string(number);
+    auto header_rlp = store.header_by_number(number);
+    if (!header_rlp) return failed(header_rlp.error().message);
+    if (!header_rlp->found())
+        return std::unexpected(ReadError{true, false, where + " is not stored"});
+    auto header = eth::decode_header(header_rlp->value);
+    if (!header) return failed(where + ": stored header: " + eth::to_string(header.error()));
+    const eth::Header& h = *header;
+    eth::ChainConfig config = config_in;
+    if (number > 0) {
+        auto merged = merge_rules(store, config_in, number, number - 1, h.parent_hash);
+        if (!merged) return failed(where + ": " + merged.error());
+        if (*merged) config = std::move(**merged);
+    }
+    const eth::Fork fork = config.fork_at(h.number, h.timestamp);
+    evm::Tracer* tracer = make_tracer(fork);
+    auto view = store::StateView::open(store, number);
+    if (!view) return std::unexpected(ReadError{true, false, where + ": " + view.error().message});
+
+    evm::BlockEnv env;
+    env.number = h.number;
+    env.timestamp = h.timestamp;
+    env.gas_limit = h.gas_limit;
+    env.coinbase = h.beneficiary;
+    env.difficulty = h.difficulty;
+    env.prev_randao = h.mix_hash;
+    env.base_fee = h.base_fee_per_gas.value_or(Uint256{});
+    env.chain_id = config.chain_id;
+    const eth::BlobParams blob = config.blob_params(fork, h.timestamp);
+    if (fork >= eth::Fork::cancun && h.excess_blob_gas) {
+        env.blob_base_fee = eth::blob_base_fee(*h.excess_blob_gas, blob.base_fee_update_fraction);
+    }
+    std::string read_error;
+    env.block_hash = [&](std::uint64_t n) {
+        auto c = store.canonical_hash(n);
+        if (!c || !c->found()) {
+            if (read_error.empty()) read_error = "block hash " + std::to_string(n) + " not stored";
+            return Hash32{};
+        }
+        return c->value;
+    };
+
+    state::Overlay overlay(*view);
+    eth::TransactionFields f;
+    f.type = fork >= eth::Fork::london ? eth::TxType::dynamic_fee : eth::TxType::legacy;
+    f.chain_id = config.chain_id.as_u64();
+    f.nonce = overlay.nonce(call.from);
+    f.max_fee_per_gas = call.gas_price;
+    f.max_priority_fee_per_gas = call.gas_price;
+    // From Osaka a transaction holds at most 2^24 gas (EIP-7825): so does a call by default.
+    const std::uint64_t cap =
+        fork >= eth::Fork::osaka ? std::min<std::uint64_t>(kCallGasCap, 1 << 24) : kCallGasCap;
+    f.gas_limit = call.gas ? std::min(*call.gas, cap) : std::min(h.gas_limit, cap);
+    f.to = call.to;
+    f.value = call.value;
+    f.data = call.data;
+    f.v = Uint256(f.type == eth::TxType::legacy ? 27 : 0);
+    f.r = Uint256(1);
+    f.s = Uint256(1);
+    auto tx = eth::decode_transaction(eth::encode(f));
+    if (!tx) return failed("the call: " + eth::to_string(tx.error()));
+    auto r = evm::execute_transaction(
+        *tx, call.from, env, overlay, fork, tracer,
+        {.gas_used = 0, .max_blob_gas = blob.max * eth::kGasPerBlob}, nullptr,
+        {.skip_nonce = true, .skip_sender_code = true, .free_gas = true});
+    if (auto fail = view->failure()) return failed(where + ": state read: " + *fail);
+    if (!read_error.empty()) return failed(where + ": " + read_error);
+    if (!r) return failed("the call: " + evm::to_string(r.error()));
+    return {};
+}
+
+}  // namespace
+
+Result<void, ReadError> write_debug_trace_call(std::string& out, const store::ChainStore& store,
+                                               const eth::ChainConfig& config, std::uint64_t number,
+                                               const CallRequest& call,
+                                               const trace::TracerSpec& spec,
+                                               const std::function<void(std::string&)>& drain) {
+    std::optional<trace::TxTracer> tracer;
+    std::optional<trace::TxSelector> selector;
+    return run_call(store, config, number, call, [&](eth::Fork fork) -> evm::Tracer* {
+        tracer.emplace(spec, fork);
+        tracer->set_drain(1 << 20, drain);
+        selector.emplace(
+            [&](std::size_t, std::uint64_t first_log) { return tracer->begin(out, first_log); },
+            [&](std::size_t, const evm::TxEndView& tx) {
+                tracer->end(out, tx, {});
+                drain(out);
+            });
+        return &*selector;
+    });
+}
+
+Result<void, ReadError> write_trace_call(std::string& out, const store::ChainStore& store,
+                                         const eth::ChainConfig& config, std::uint64_t number,
+                                         const CallRequest& call, trace::ParityTraceTypes types) {
+    trace::ParityTracer tracer(types);
+    auto r = run_call(store, config, number, call, [&](eth::Fork) { return &tracer; });
+    if (!r) return r;
+    tracer.write(out, nullptr);
+    return {};
+}
+
+}  // namespace keel::blockchain
