@@ -106,6 +106,40 @@ for (let n = 1; n <= want; ++n) {
   roots.add(mined.stateRoot);
 }
 if (roots.size !== want) fail(`anvil's blocks have ${roots.size} distinct state roots for ${want} blocks`);
+
+// ANVIL_TRACE_MODES (bench/side_by_side_tracers.sh): after mining, the blocks ANVIL_TRACE_FROM..
+// the last traced one by one through the RPC, per mode (callTracer, prestateTracer,
+// flatCallTracer: debug_traceBlockByNumber with that tracer; structLog: with the default
+// logger; trace_block: Parity's), each response read to its last byte and dropped. One line per
+// mode: "anvil trace MODE: BLOCKS blocks, SECONDS s, BYTES bytes".
+if (process.env.ANVIL_TRACE_MODES) {
+  const from = Number(process.env.ANVIL_TRACE_FROM || 1);
+  for (const mode of process.env.ANVIL_TRACE_MODES.split(',')) {
+    let bytes = 0;
+    const t0 = performance.now();
+    for (let n = from; n <= want; ++n) {
+      const tag = '0x' + n.toString(16);
+      const body = mode === 'trace_block'
+        ? { jsonrpc: '2.0', id: ++id, method: 'trace_block', params: [tag] }
+        : { jsonrpc: '2.0', id: ++id, method: 'debug_traceBlockByNumber',
+            params: [tag, mode === 'structLog' ? {} : { tracer: mode }] };
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' },
+                                     body: JSON.stringify(body) });
+      const reader = res.body.getReader();
+      let head = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (head.length < 512) head += Buffer.from(value.subarray(0, 512)).toString();
+        bytes += value.length;
+      }
+      if (head.slice(0, 64).includes('"error"')) fail(`${mode} of block ${n}: ${head}`);
+      if (n === from && process.env.ANVIL_TRACE_SAMPLES) console.log(`sample ${mode}: ${head.slice(0, 400)}`);
+    }
+    const s = (performance.now() - t0) / 1000;
+    console.log(`anvil trace ${mode}: ${want - from + 1} blocks, ${s.toFixed(3)} s, ${bytes} bytes`);
+  }
+}
 anvil.kill('SIGKILL');
 console.log(`anvil: ${want} blocks, ${gas} gas, ${(mining / 1000).toFixed(2)} s mining (evm_mine), ` +
             `${(total / 1000).toFixed(2)} s with the submissions`);
