@@ -141,6 +141,20 @@ Result<void, ReadError> write_trace_transaction(std::string& out, const store::C
     return {};
 }
 
+Result<void, ReadError> write_trace_get(std::string& out, const store::ChainStore& store,
+                                        const eth::ChainConfig& config, const Hash32& tx_hash,
+                                        std::uint64_t index) {
+    std::string all;
+    if (auto r = write_trace_transaction(all, store, config, tx_hash); !r) return r;
+    const auto traces = nlohmann::json::parse(all);
+    if (traces.size() > 1 && index <= traces.size() - 2) {
+        out += traces[static_cast<std::size_t>(index) + 1].dump();
+    } else {
+        out += "null";
+    }
+    return {};
+}
+
 namespace {
 
 Result<void, ReadError> append_replays(std::string& out, const store::ChainStore& store,

@@ -33,6 +33,13 @@ namespace keel::blockchain {
                                                               const eth::ChainConfig& config,
                                                               const Hash32& tx_hash);
 
+/// trace_get: the transaction's trace at position `index` + 1 of its flat list (the top-level
+/// call is position 0, as Erigon and OpenEthereum count), or null.
+[[nodiscard]] Result<void, ReadError> write_trace_get(std::string& out,
+                                                      const store::ChainStore& store,
+                                                      const eth::ChainConfig& config,
+                                                      const Hash32& tx_hash, std::uint64_t index);
+
 /// trace_replayBlockTransactions: a JSON array of each transaction's result.
 [[nodiscard]] Result<void, ReadError> write_replay_block(std::string& out,
                                                          const store::ChainStore& store,

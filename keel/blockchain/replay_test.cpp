@@ -6,9 +6,12 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "keel/blockchain/call_traces.hpp"
+#include "keel/blockchain/parity_traces.hpp"
 #include "keel/blockchain/test_helpers.hpp"
 #include "keel/common/json_writer.hpp"
 #include "keel/eth/receipt.hpp"
+#include "keel/eth/sender.hpp"
 #include "keel/rlp/decode.hpp"
 #include "keel/trace/call_tracer.hpp"
 #include "keel/trace/struct_logger.hpp"
@@ -215,6 +218,76 @@ TEST(Replay, HiveDebugTraceExchanges) {
     }
     EXPECT_EQ(checked, 10);  // the 11 debug_trace* files of the suite here, less the one above
     EXPECT_EQ(parameter_errors, 1);
+}
+
+// trace_rawTransaction of a stored transaction on the state before it gives the trace its replay
+// gives; trace_get picks from trace_transaction's list; trace_callMany's calls see each other.
+TEST(ParityCalls, RawTransactionCallManyAndGet) {
+    testing::HiveStore w;
+    testing::import_hive(w);
+    const store::ChainStore& s = *w.store;
+    const eth::ChainConfig& config = w.genesis.config;
+    auto b = load_for_replay(s, config, 40);
+    ASSERT_TRUE(b.has_value());
+    const eth::Transaction& tx0 = b->block.body.transactions.at(0);
+
+    // The transaction as a call from its sender on the state before it: the same trace as its
+    // replay (a free call: the fees are not the trace's business).
+    std::string replayed;
+    ASSERT_TRUE(write_replay_transaction(replayed, s, config, tx0.hash(), {.trace = true}));
+    CallRequest same = call_of(tx0).value();
+    same.gas_price = Uint256{};
+    std::string called;
+    ASSERT_TRUE(write_trace_call(called, s, config, 39, same, {.trace = true}));
+    EXPECT_EQ(Json::parse(called)["trace"], Json::parse(replayed)["trace"]);
+    EXPECT_FALSE(Json::parse(called).contains("transactionHash"));  // a call's result has none
+    // The signed transaction itself, where its fee cap covers the base fee (block 40's header).
+    std::string raw;
+    auto raw_result =
+        write_trace_raw_transaction(raw, s, config, 40, tx0.encoded(), {.trace = true});
+    ASSERT_TRUE(raw_result.has_value()) << raw_result.error().message;
+    EXPECT_EQ(Json::parse(raw)["trace"][0]["action"]["from"],
+              Json::parse(replayed)["trace"][0]["action"]["from"]);
+    const Bytes junk{0x01, 0x02};
+    auto bad = write_trace_raw_transaction(raw, s, config, 40, junk, {.trace = true});
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_TRUE(bad.error().message.starts_with("the transaction: ")) << bad.error().message;
+
+    std::string all, first, none;
+    ASSERT_TRUE(write_trace_transaction(all, s, config, tx0.hash()));
+    ASSERT_TRUE(write_trace_get(first, s, config, tx0.hash(), 0));
+    ASSERT_TRUE(write_trace_get(none, s, config, tx0.hash(), ~std::uint64_t{0}));
+    const Json list = Json::parse(all);
+    if (list.size() > 1) {
+        EXPECT_EQ(Json::parse(first), list[1]);
+    } else {
+        EXPECT_EQ(first, "null");
+    }
+    EXPECT_EQ(none, "null");
+
+    // The hive contract 0x7dcd… counts its calls in slot 0: the second call sees the first's.
+    CallRequest call;
+    call.to = *hex::decode_fixed<Address>("0x7dcd17433742f4c0ca53122ab541d0ba67fc27df");
+    call.data = {0x03, 0x64, 0x64, 0xa7};
+    const CallRequest calls[] = {call, call};
+    const trace::ParityTraceTypes types[] = {{.state_diff = true}, {.state_diff = true}};
+    std::string many;
+    ASSERT_TRUE(write_trace_call_many(many, s, config, 54, calls, types));
+    const Json results = Json::parse(many);
+    ASSERT_EQ(results.size(), 2u);
+    const std::string contract = "0x7dcd17433742f4c0ca53122ab541d0ba67fc27df";
+    const std::string slot0 = "0x" + std::string(64, '0');
+    const Json& a = results[0]["stateDiff"][contract]["storage"][slot0]["*"];
+    const Json& c = results[1]["stateDiff"][contract]["storage"][slot0]["*"];
+    EXPECT_EQ(c["from"], a["to"]);
+    EXPECT_NE(c["to"], a["to"]);
+
+    std::string poor;
+    CallRequest rich = call;
+    rich.value = Uint256(1) << 200;
+    auto refused = write_trace_call(poor, s, config, 54, rich, {.trace = true});
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_EQ(refused.error().message, "the call: insufficient funds for gas * price + value");
 }
 
 }  // namespace
