@@ -37,6 +37,8 @@
 #include "keel/state/memory_state.hpp"
 #include "keel/trace/eip3155.hpp"
 #include "keel/trace/struct_logger.hpp"
+#include "keel/trace/tracer_spec.hpp"
+#include "keel/trace/tx_selector.hpp"
 
 namespace keel::cli {
 
@@ -309,6 +311,8 @@ void add_evm_command(CLI::App& app) {
         trace::Eip3155Options trace_options;
         bool struct_log = false;
         trace::StructLoggerOptions struct_log_options;
+        std::string tracer;
+        std::string tracer_config;
     };
     auto run_args = std::make_shared<RunArgs>();
     auto* run = evm->add_subcommand("run", "run bytecode as a contract on an empty state");
@@ -352,6 +356,15 @@ void add_evm_command(CLI::App& app) {
     run->add_flag("--enable-return-data", run_args->struct_log_options.enable_return_data,
                   "with --struct-log: the last call's return data on every step")
         ->needs(struct_log);
+    auto* tracer_opt =
+        run->add_option("--tracer", run_args->tracer,
+                        "with --tx: print this tracer's result for the transaction instead, as "
+                        "debug_traceCall returns it: callTracer, flatCallTracer, prestateTracer, "
+                        "4byteTracer, noopTracer, erc7562Tracer, muxTracer (docs/trace.md)");
+    tracer_opt->needs("--tx")->excludes("--json")->excludes("--trace")->excludes(struct_log);
+    run->add_option("--tracer-config", run_args->tracer_config,
+                    "with --tracer: its options as JSON (geth's tracerConfig)")
+        ->needs(tracer_opt);
     run->add_option("--limit", run_args->struct_log_options.limit,
                     "with --struct-log: record at most this many steps (default 0: all)")
         ->check(whole_number("a number of steps"))
@@ -416,9 +429,25 @@ void add_evm_command(CLI::App& app) {
             logger.emplace(log_text, *fork, run_args->struct_log_options);
             logger->set_drain(1u << 20, write_out);
         }
-        evm::Tracer* hooks = tracer   ? static_cast<evm::Tracer*>(&*tracer)
-                             : logger ? static_cast<evm::Tracer*>(&*logger)
-                                      : nullptr;
+        // --tracer: a debug_trace tracer by name, its result written when the transaction ends.
+        std::optional<trace::TxTracer> named;
+        std::optional<trace::TxSelector> selector;
+        std::string named_out;
+        if (!run_args->tracer.empty()) {
+            auto spec = trace::parse_tracer_spec(run_args->tracer, run_args->tracer_config);
+            if (!spec) throw Failure{kExitUsage, "--tracer: " + spec.error()};
+            if (spec->kind == trace::TracerKind::struct_log) {
+                throw Failure{kExitUsage, "--tracer: use --struct-log for the struct logger"};
+            }
+            named.emplace(*spec, *fork);
+            selector.emplace(
+                [&](std::size_t, std::uint64_t) { return named->begin(named_out, 0); },
+                [&](std::size_t, const evm::TxEndView& v) { named->end(named_out, v, {}); });
+        }
+        evm::Tracer* hooks = tracer     ? static_cast<evm::Tracer*>(&*tracer)
+                             : logger   ? static_cast<evm::Tracer*>(&*logger)
+                             : selector ? static_cast<evm::Tracer*>(&*selector)
+                                        : nullptr;
 
         evm::Status status = evm::Status::success;
         Bytes output;
@@ -471,6 +500,15 @@ void add_evm_command(CLI::App& app) {
             overlay.finalize_transaction({.delete_empty = *fork >= eth::Fork::spurious_dragon});
         }
         if (tracer) tracer->flush();
+        if (named) {
+            named_out += '\n';
+            write_out(named_out);
+            if (write_failed || std::fflush(stdout) != 0)
+                throw Failure{kExitUsage, std::string("--tracer: cannot write to standard "
+                                                      "output: ") +
+                                              std::strerror(errno)};
+            return;
+        }
         if (logger) {
             logger->finish(gas_used, status != evm::Status::success, output);
             log_text += '\n';

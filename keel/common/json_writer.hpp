@@ -34,7 +34,9 @@ void append_string(std::string& out, std::string_view s);
 class Writer {
   public:
     /// The deepest nesting of objects and arrays.
-    static constexpr std::size_t kMaxDepth = 64;
+    /// Deep enough for any call tree a transaction can make: 1,024 frames, each an object in
+    /// its parent's "calls" array (geth's callTracer, keel/trace), with their logs' topics.
+    static constexpr std::size_t kMaxDepth = 4096;
     /// indent() value for the compact layout.
     static constexpr int kCompact = -1;
 

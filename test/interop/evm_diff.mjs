@@ -1,6 +1,7 @@
 // keel's EVM against anvil's (Foundry's node on revm), program by program: COUNT generated
 // programs (seeded, reproducible) each run as a transaction on both and compared on status,
-// gas used, output, logs and every account the transaction changed.
+// gas used, output, logs and every account the transaction changed, and on their callTracer
+// results frame by frame.
 //
 //   node evm_diff.mjs KEEL PORT COUNT SEED
 //
@@ -289,6 +290,39 @@ function structLogDiff(theirs, mine) {
 }
 let structCompared = 0;
 
+// ---- call tracer ------------------------------------------------------------------------------
+// Every program's callTracer result (debug_traceTransaction on anvil, `keel evm run --tx
+// --tracer callTracer`) compared member by member, frame by frame. The error texts are each
+// client's words (revm-inspectors' differ from geth's, which keel follows: docs/trace.md): where
+// a frame failed both must say so, the words are not compared. The top frame's `gas` is not
+// compared: anvil reports what the call got (the limit less the intrinsic gas), geth's
+// callTracer, and keel with it, the transaction's gas limit (geth's fixtures pin that). A
+// SELFDESTRUCT frame whose beneficiary is the contract itself: anvil reports it from the zero
+// address or without its `to` and `value`, geth (OnEnter with the running contract, the
+// beneficiary and the balance) and keel from the contract to itself with the balance: its from,
+// to and value are not compared.
+const CALL_TRACER = process.env.KEEL_EVM_DIFF_CALL_TRACER !== '0';
+const lower = (v) => (typeof v === 'string' ? v.toLowerCase() : v);
+function callFrameDiff(theirs, mine, at) {
+  for (const f of ['type', 'from', 'to', 'gas', 'gasUsed', 'input', 'output', 'value']) {
+    if (f === 'gas' && at === '') continue;
+    if ((f === 'from' || f === 'to' || f === 'value') && mine.type === 'SELFDESTRUCT' &&
+        lower(mine.to) === lower(mine.from)) continue;
+    const a = lower(theirs[f]), b = lower(mine[f]);
+    const norm = (v) => (v === undefined || v === '0x' ? undefined : v);
+    if (norm(a) !== norm(b)) return `${at}${f}: anvil ${String(a).slice(0, 80)}, keel ${String(b).slice(0, 80)}`;
+  }
+  if (('error' in theirs) !== ('error' in mine)) return `${at}error: anvil ${theirs.error}, keel ${mine.error}`;
+  const a = theirs.calls ?? [], b = mine.calls ?? [];
+  if (a.length !== b.length) return `${at}calls: anvil ${a.length}, keel ${b.length}`;
+  for (let i = 0; i < a.length; ++i) {
+    const d = callFrameDiff(a[i], b[i], `${at}calls[${i}].`);
+    if (d) return d;
+  }
+  return null;
+}
+let callCompared = 0;
+
 const accounts = await rpc('eth_accounts', []);
 const from = accounts[0].toLowerCase();
 sender = BigInt(from);
@@ -338,6 +372,19 @@ for (let i = 0; i < count; ++i) {
     const s = sameState(normAnvil(diff, coinbase), normKeel(mine.changes, { [contract]: code }));
     if (s) problems.push(`state: ${s}`);
   }
+  if (CALL_TRACER) {
+    const kc = spawnSync(keel, ['evm', 'run', '--tx', '--tracer', 'callTracer', '--fork', 'Prague', '--code', code,
+      '--input', data, '--gas', gas.toString(), '--address', contract, '--balance', '1000000000000000000',
+      '--sender', from, '--sender-nonce', nonce.toString(), '--sender-balance', balance.toString()],
+      { encoding: 'utf8' });
+    let mineCall;
+    try { mineCall = JSON.parse(kc.stdout); } catch { problems.push(`keel --tracer callTracer: exit ${kc.status}: ${kc.stderr.trim()}`); }
+    if (mineCall) {
+      ++callCompared;
+      const d = callFrameDiff(call, mineCall, '');
+      if (d) problems.push(`callTracer: ${d}`);
+    }
+  }
   if (structEvery > 0 && i % structEvery === 0) {
     const { config, flags } = structConfigs[(i / structEvery) % structConfigs.length];
     const theirs = await rpc('debug_traceTransaction', [hash, config]);
@@ -360,5 +407,5 @@ for (let i = 0; i < count; ++i) {
   }
 }
 console.log(`evm_diff: ${count - failures} of ${count} programs agree (keel outcomes: ${JSON.stringify(statuses)}; ` +
-            `struct logs compared on ${structCompared})`);
+            `struct logs compared on ${structCompared}, call traces on ${callCompared})`);
 process.exit(failures === 0 ? 0 : 1);
