@@ -196,6 +196,25 @@ TEST(CallTracer, SelfdestructIsAFrameCarryingTheBalance) {
     EXPECT_EQ(sd["input"], "0x");
 }
 
+TEST(CallTracer, DeepCallTreesAreWrittenWhole) {
+    // A contract that calls itself with all its gas until the gas or the depth runs out: hundreds
+    // of nested frames (json::Writer once stopped at 64 levels of nesting).
+    state::MemoryState pre;
+    pre.put(addr(6), 0, Uint256(0), testutil::from_hex("600080808080305af100"), {});
+    CallTracer t;
+    (void)execute(pre, t, addr(6), "", 10'000'000);
+    std::string out;
+    keel::json::Writer w(out);
+    t.write_call(w);
+    json frame = json::parse(out);
+    int depth = 0;
+    while (frame.contains("calls")) {
+        frame = json(frame["calls"][0]);
+        ++depth;
+    }
+    EXPECT_GT(depth, 100);
+}
+
 TEST(FlatCallTracer, ParityShapeWithTraceAddressesAndConvertedErrors) {
     state::MemoryState pre = calls_then_revert();
     CallTracer t;
