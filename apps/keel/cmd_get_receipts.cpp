@@ -49,11 +49,7 @@ void get_receipts(const ReceiptArgs& args) {
 
 void get_receipt(const ReceiptArgs& args) {
     const std::string what = "get receipt " + args.what;
-    auto hash = hex::decode_fixed<Hash32>(args.what);
-    if (!hash) {
-        throw Failure{kExitUsage,
-                      fmt::format("{}: not a 32-byte hash: {}", what, to_string(hash.error()))};
-    }
+    const auto hash = std::optional<Hash32>(tx_hash_arg(args.what, what));
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
     const eth::ChainConfig config = chain_rules(chain, what);
     std::string out;

@@ -117,8 +117,7 @@ void trace_tx(const TraceArgs& args) {
     const std::string what = "trace tx " + args.what;
     if (is_parity(args)) {
         const auto types = trace_types_of(args, what);
-        auto hash = hex::decode_fixed<Hash32>(args.what);
-        if (!hash) throw Failure{kExitUsage, what + ": not a 32-byte hash"};
+        const auto hash = std::optional<Hash32>(tx_hash_arg(args.what, what));
         store::ChainStore chain = open_datadir(args.datadir, Access::read);
         const eth::ChainConfig config = chain_rules(chain, what);
         std::string out;
@@ -130,11 +129,7 @@ void trace_tx(const TraceArgs& args) {
     if (!args.trace_types.empty())
         throw Failure{kExitUsage, what + ": --trace-types needs --tracer parity"};
     const trace::TracerSpec setup = setup_of(args, what);
-    auto hash = hex::decode_fixed<Hash32>(args.what);
-    if (!hash) {
-        throw Failure{kExitUsage,
-                      fmt::format("{}: not a 32-byte hash: {}", what, to_string(hash.error()))};
-    }
+    const auto hash = std::optional<Hash32>(tx_hash_arg(args.what, what));
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
     const eth::ChainConfig config = chain_rules(chain, what);
     auto where = chain.tx_lookup(*hash);

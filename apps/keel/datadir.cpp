@@ -73,6 +73,15 @@ std::uint64_t resolve_block(const store::ChainStore& chain, const std::string& a
     return n;
 }
 
+Hash32 tx_hash_arg(const std::string& arg, const std::string& what) {
+    auto hash = hex::decode_fixed<Hash32>(arg);
+    if (!hash) {
+        throw Failure{kExitUsage,
+                      fmt::format("{}: not a 32-byte hash: {}", what, to_string(hash.error()))};
+    }
+    return *hash;
+}
+
 eth::ChainConfig chain_rules(const store::ChainStore& chain, const std::string& what) {
     auto spec = chain.chain_spec();
     if (spec && *spec) {

@@ -28,6 +28,9 @@ store::ChainStore open_datadir(const std::filesystem::path& dir, Access access);
 std::uint64_t resolve_block(const store::ChainStore& chain, const std::string& arg,
                             std::string_view what);
 
+/// A transaction hash argument. Throws Failure (exit 2) "<what>: not a 32-byte hash: ...".
+Hash32 tx_hash_arg(const std::string& arg, const std::string& what);
+
 /// The chain's rules: the chain spec keel init stored, or the known network of the store's
 /// genesis (a history-only import of a public network's archives). Throws Failure (exit 1),
 /// starting with `what`, when neither is there.

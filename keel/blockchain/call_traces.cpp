@@ -43,28 +43,9 @@ Result<void, ReadError> run_calls(
     auto view = store::StateView::open(store, number);
     if (!view) return std::unexpected(ReadError{true, false, where + ": " + view.error().message});
 
-    evm::BlockEnv env;
-    env.number = h.number;
-    env.timestamp = h.timestamp;
-    env.gas_limit = h.gas_limit;
-    env.coinbase = h.beneficiary;
-    env.difficulty = h.difficulty;
-    env.prev_randao = h.mix_hash;
-    env.base_fee = h.base_fee_per_gas.value_or(Uint256{});
-    env.chain_id = config.chain_id;
-    const eth::BlobParams blob = config.blob_params(fork, h.timestamp);
-    if (fork >= eth::Fork::cancun && h.excess_blob_gas) {
-        env.blob_base_fee = eth::blob_base_fee(*h.excess_blob_gas, blob.base_fee_update_fraction);
-    }
     std::string read_error;
-    env.block_hash = [&](std::uint64_t n) {
-        auto c = store.canonical_hash(n);
-        if (!c || !c->found()) {
-            if (read_error.empty()) read_error = "block hash " + std::to_string(n) + " not stored";
-            return Hash32{};
-        }
-        return c->value;
-    };
+    const evm::BlockEnv env = chain::block_env(h, config, fork, stored_hashes(store, read_error));
+    const eth::BlobParams blob = config.blob_params(fork, h.timestamp);
 
     state::Overlay overlay(*view);
     // From Osaka a transaction holds at most 2^24 gas (EIP-7825): so does a call by default.

@@ -106,14 +106,7 @@ Result<Executed, ExecError> run_on_head(const store::ChainStore& store,
                      (*state ? std::to_string((*state)->number) : std::string("none")) + ")");
     }
     std::string read_error;
-    const auto hashes = [&](std::uint64_t n) {
-        auto c = store.canonical_hash(n);
-        if (!c || !c->found()) {
-            if (read_error.empty()) read_error = "block hash " + std::to_string(n) + " not stored";
-            return Hash32{};
-        }
-        return c->value;
-    };
+    const chain::BlockHashes hashes = stored_hashes(store, read_error);
     std::optional<store::StateUpdate> update;
     std::string state_error;
     Clock::duration state_time{};
@@ -161,6 +154,18 @@ Result<Executed, ExecError> run_on_head(const store::ChainStore& store,
 }
 
 }  // namespace
+
+chain::BlockHashes stored_hashes(const store::ChainStore& store, std::string& first_error) {
+    return [&store, &first_error](std::uint64_t n) {
+        auto c = store.canonical_hash(n);
+        if (!c || !c->found()) {
+            if (first_error.empty())
+                first_error = "block hash " + std::to_string(n) + " not stored";
+            return Hash32{};
+        }
+        return c->value;
+    };
+}
 
 Result<std::optional<eth::ChainConfig>, std::string> merge_rules(const store::ChainStore& store,
                                                                  const eth::ChainConfig& config,

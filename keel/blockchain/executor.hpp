@@ -19,6 +19,7 @@
 #include <string>
 
 #include "keel/chain/errors.hpp"
+#include "keel/chain/execute.hpp"
 #include "keel/common/result.hpp"
 #include "keel/eth/block.hpp"
 #include "keel/eth/chain_config.hpp"
@@ -82,6 +83,11 @@ struct ExecutionTimes {
 [[nodiscard]] Result<std::optional<eth::ChainConfig>, std::string> merge_rules(
     const store::ChainStore& store, const eth::ChainConfig& config, std::uint64_t number,
     std::uint64_t parent_number, const Hash32& parent_hash);
+
+/// BLOCKHASH from the store's canonical hashes. A hash the store does not have reads as zero
+/// and its number is kept in `first_error` ("block hash 5 not stored"; the first one only): the
+/// caller reports it after execution.
+chain::BlockHashes stored_hashes(const store::ChainStore& store, std::string& first_error);
 
 /// geth's default --history.state: the state of the last 90,000 blocks stays readable.
 inline constexpr std::uint64_t kDefaultStateHistory = 90'000;

@@ -24,8 +24,10 @@ struct BlockWithReceipts {
     std::vector<eth::Receipt> receipts;
 };
 
-Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::uint64_t number,
-                                          bool header_only_if = false) {
+}  // namespace
+
+Result<StoredHeader, ReadError> canonical_header(const store::ChainStore& store,
+                                                 std::uint64_t number) {
     const std::string where = "block " + std::to_string(number);
     auto hash = store.canonical_hash(number);
     if (!hash) return failed(hash.error().message);
@@ -35,7 +37,17 @@ Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::u
     if (!header_rlp->found()) return failed(where + ": header missing");
     auto header = eth::decode_header(header_rlp->value);
     if (!header) return failed(where + ": stored header: " + eth::to_string(header.error()));
-    BlockWithReceipts out{hash->value, std::move(*header), {}, {}};
+    return StoredHeader{hash->value, std::move(*header)};
+}
+
+namespace {
+
+Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::uint64_t number,
+                                          bool header_only_if = false) {
+    const std::string where = "block " + std::to_string(number);
+    auto h = canonical_header(store, number);
+    if (!h) return std::unexpected(h.error());
+    BlockWithReceipts out{h->hash, std::move(h->header), {}, {}};
     if (header_only_if) return out;
     auto body_rlp = store.body(number);
     auto receipts_rlp = store.receipts(number);

@@ -18,6 +18,7 @@
 #include "keel/common/json_writer.hpp"
 #include "keel/common/result.hpp"
 #include "keel/eth/chain_config.hpp"
+#include "keel/eth/header.hpp"
 #include "keel/store/chain_store.hpp"
 #include "keel/store/state_store.hpp"
 
@@ -30,6 +31,14 @@ struct ReadError {
     bool pruned = false;
     std::string message;
 };
+
+/// Canonical block `number`'s hash and header. Errors: not stored (not_found), a damaged row.
+struct StoredHeader {
+    Hash32 hash;
+    eth::Header header;
+};
+[[nodiscard]] Result<StoredHeader, ReadError> canonical_header(const store::ChainStore& store,
+                                                               std::uint64_t number);
 
 /// The receipts of canonical block `number`, as eth_getBlockReceipts returns them, written
 /// with `w`. Errors: not stored, pruned, a damaged row.

@@ -23,14 +23,10 @@ Result<StoredBlock, ReadError> load_for_replay(const store::ChainStore& store,
         return std::unexpected(
             ReadError{true, false, "genesis is not traceable (no parent state to replay on)"});
     }
-    auto hash = store.canonical_hash(number);
-    if (!hash) return failed(hash.error().message);
-    if (!hash->found()) return std::unexpected(ReadError{true, false, where + " is not stored"});
-    auto header_rlp = store.header_by_number(number);
-    if (!header_rlp) return failed(header_rlp.error().message);
-    if (!header_rlp->found()) return failed(where + ": header missing");
-    auto header = eth::decode_header(header_rlp->value);
-    if (!header) return failed(where + ": stored header: " + eth::to_string(header.error()));
+    auto stored = canonical_header(store, number);
+    if (!stored) return std::unexpected(stored.error());
+    const Hash32 hash = stored->hash;
+    auto header = std::optional<eth::Header>(std::move(stored->header));
     auto body_rlp = store.body(number);
     if (!body_rlp) return failed(body_rlp.error().message);
     if (body_rlp->status == store::ReadStatus::pruned) {
@@ -46,7 +42,7 @@ Result<StoredBlock, ReadError> load_for_replay(const store::ChainStore& store,
     if (!parent) return failed(where + ": the parent's header: " + eth::to_string(parent.error()));
     auto rules = merge_rules(store, config, number, number - 1, header->parent_hash);
     if (!rules) return failed(where + ": " + rules.error());
-    StoredBlock out{.hash = hash->value,
+    StoredBlock out{.hash = hash,
                     .block = eth::Block{std::move(*header), std::move(*body)},
                     .parent = std::move(*parent),
                     .config = *rules ? std::move(**rules) : config};
@@ -60,14 +56,7 @@ Result<chain::ExecutedBlock, ReadError> replay(const store::ChainStore& store, c
     auto view = store::StateView::open(store, number - 1);
     if (!view) return std::unexpected(ReadError{true, false, where + ": " + view.error().message});
     std::string read_error;
-    const auto hashes = [&](std::uint64_t n) {
-        auto c = store.canonical_hash(n);
-        if (!c || !c->found()) {
-            if (read_error.empty()) read_error = "block hash " + std::to_string(n) + " not stored";
-            return Hash32{};
-        }
-        return c->value;
-    };
+    const chain::BlockHashes hashes = stored_hashes(store, read_error);
     auto r = chain::replay_block(b.block, b.parent, b.config, *view, hashes, tracer, options);
     if (auto f = view->failure()) return failed(where + ": state read: " + *f);
     if (!read_error.empty()) return failed(where + ": " + read_error);

@@ -50,6 +50,25 @@ Uint256 block_reward(Fork fork) {
     return ether * 5;                                    // yellow paper §11.3
 }
 
+evm::BlockEnv block_env(const eth::Header& h, const eth::ChainConfig& config, eth::Fork fork,
+                        BlockHashes hashes) {
+    evm::BlockEnv env;
+    env.number = h.number;
+    env.timestamp = h.timestamp;
+    env.gas_limit = h.gas_limit;
+    env.coinbase = h.beneficiary;
+    env.difficulty = h.difficulty;
+    env.prev_randao = h.mix_hash;  // PREVRANDAO from Paris (EIP-4399)
+    env.base_fee = h.base_fee_per_gas.value_or(Uint256{});
+    env.chain_id = config.chain_id;
+    env.block_hash = std::move(hashes);
+    if (fork >= Fork::cancun && h.excess_blob_gas) {  // EIP-4844, EIP-7516
+        env.blob_base_fee = eth::blob_base_fee(
+            *h.excess_blob_gas, config.blob_params(fork, h.timestamp).base_fee_update_fraction);
+    }
+    return env;
+}
+
 namespace {
 
 // execute_block() and seal_block(): with `seal` null the header's results are checked, with
@@ -86,21 +105,8 @@ Result<ExecutedBlock, BlockError> run_block(
         return fail(Errc::wrong_withdrawals, fork >= Fork::shanghai ? "absent" : "present");
 
     // ---- the environment ------------------------------------------------------------------
-    evm::BlockEnv env;
-    env.number = h.number;
-    env.timestamp = h.timestamp;
-    env.gas_limit = h.gas_limit;
-    env.coinbase = h.beneficiary;
-    env.difficulty = h.difficulty;
-    env.prev_randao = h.mix_hash;  // PREVRANDAO from Paris (EIP-4399)
-    env.base_fee = h.base_fee_per_gas.value_or(Uint256{});
-    env.chain_id = config.chain_id;
-    env.block_hash = hashes;
-    const eth::BlobParams blob_params = config.blob_params(fork, h.timestamp);
-    const std::uint64_t max_blob_gas = blob_params.max * eth::kGasPerBlob;
-    if (fork >= Fork::cancun)  // EIP-4844, EIP-7516
-        env.blob_base_fee =
-            eth::blob_base_fee(*h.excess_blob_gas, blob_params.base_fee_update_fraction);
+    const evm::BlockEnv env = block_env(h, config, fork, hashes);
+    const std::uint64_t max_blob_gas = config.blob_params(fork, h.timestamp).max * eth::kGasPerBlob;
 
     // One code analysis per contract for the whole block: its transactions and system calls.
     evm::AnalysisCache analyses;

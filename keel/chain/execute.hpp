@@ -43,6 +43,12 @@ inline constexpr std::size_t kMaxRlpBlockSize = 10 * 1024 * 1024 - 2 * 1024 * 10
 /// Block rewards before the Merge (yellow paper §11.3; EIP-649, EIP-1234).
 Uint256 block_reward(eth::Fork fork);
 
+/// The EVM's view of block `h` under `fork`: number, time, gas limit, coinbase, difficulty,
+/// PREVRANDAO (the mix hash), base fee, chain id, BLOCKHASH through `hashes`, and from Cancun
+/// the blob base fee of the header's excess blob gas.
+evm::BlockEnv block_env(const eth::Header& h, const eth::ChainConfig& config, eth::Fork fork,
+                        BlockHashes hashes);
+
 /// What executing a valid block produced.
 struct ExecutedBlock {
     std::vector<eth::Receipt> receipts;

@@ -69,6 +69,15 @@ struct StepView {
     BytesView return_data{};  ///< of the last call this frame made
 };
 
+/// The address an instruction takes from a stack word: its low 20 bytes (tracers reading a
+/// CALL's or BALANCE's operand from StepView::stack).
+inline Address stack_address(const Uint256& word) noexcept {
+    const Bytes32 b = word.to_bytes32();
+    Address a;
+    for (std::size_t i = 0; i < 20; ++i) a[i] = b[12 + i];
+    return a;
+}
+
 class Tracer {
   public:
     virtual ~Tracer() = default;

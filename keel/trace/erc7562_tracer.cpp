@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 
+#include "keel/common/hex.hpp"
 #include "keel/state/overlay.hpp"
 
 namespace keel::trace {
@@ -20,34 +21,6 @@ bool is_ext(std::uint8_t op) {
 }
 bool is_call(std::uint8_t op) {
     return op == kCall || op == kCallCode || op == kDelegateCall || op == kStaticCall;
-}
-
-Address address_of(const Uint256& word) {
-    const Bytes32 b = word.to_bytes32();
-    Address a;
-    std::memcpy(a.data(), b.data() + 12, 20);
-    return a;
-}
-
-std::string word_hex(const Uint256& v) {
-    const Bytes32 b = v.to_bytes32();
-    std::string s = "0x";
-    static constexpr char kDigits[] = "0123456789abcdef";
-    for (const std::uint8_t c : b) {
-        s.push_back(kDigits[c >> 4]);
-        s.push_back(kDigits[c & 15]);
-    }
-    return s;
-}
-
-std::string address_hex(const Address& a) {
-    std::string s = "0x";
-    static constexpr char kDigits[] = "0123456789abcdef";
-    for (const std::uint8_t c : a) {
-        s.push_back(kDigits[c >> 4]);
-        s.push_back(kDigits[c & 15]);
-    }
-    return s;
 }
 
 }  // namespace
@@ -113,11 +86,11 @@ void Erc7562Tracer::on_step(const evm::StepView& step) {
     if (op == kReturn || op == kRevert) have_last_ = false;
     if (have_last_ && is_ext(last_op_) && !last_top_.empty() &&
         !(last_op_ == kExtCodeSize && op == kIsZero)) {
-        x.ext_code_access.push_back(address_of(last_top_[0]));
+        x.ext_code_access.push_back(evm::stack_address(last_top_[0]));
     }
     if (is_ext(op) || is_call(op)) {
         if (const Uint256* w = top(is_ext(op) ? 0 : 1)) {
-            const Address a = address_of(*w);
+            const Address a = evm::stack_address(*w);
             if (!x.contract_size.contains(a)) {
                 x.contract_size.emplace(a, Extras::Size{state_->code(a)->size(), op});
             }
@@ -179,9 +152,9 @@ void Erc7562Tracer::write(json::Writer& w) const {
         jw.key("reads");
         jw.begin_object();
         for (const auto& [k, v] : x.reads) {
-            jw.key(word_hex(k));
+            jw.key(hex::encode_prefixed(k.to_bytes32().view()));
             jw.begin_array();
-            jw.string(word_hex(v));
+            jw.string(hex::encode_prefixed(v.to_bytes32().view()));
             jw.end_array();
         }
         jw.end_object();
@@ -189,7 +162,7 @@ void Erc7562Tracer::write(json::Writer& w) const {
             jw.key(name);
             jw.begin_object();
             for (const auto& [k, c] : m) {
-                jw.key(word_hex(k));
+                jw.key(hex::encode_prefixed(k.to_bytes32().view()));
                 jw.number(c);
             }
             jw.end_object();
@@ -212,7 +185,7 @@ void Erc7562Tracer::write(json::Writer& w) const {
         jw.key("contractSize");
         jw.begin_object();
         for (const auto& [a, size] : x.contract_size) {
-            jw.key(address_hex(a));
+            jw.key(hex::encode_prefixed(a.view()));
             jw.begin_object();
             jw.key("contractSize");
             jw.number(size.size);

@@ -3,34 +3,10 @@
 #include <algorithm>
 #include <string>
 
+#include "keel/common/hex.hpp"
 #include "keel/state/overlay.hpp"
 
 namespace keel::trace {
-namespace {
-
-std::string hex_key(const Address& a) {
-    std::string s = "0x";
-    static constexpr char kDigits[] = "0123456789abcdef";
-    for (const std::uint8_t c : a) {
-        s.push_back(kDigits[c >> 4]);
-        s.push_back(kDigits[c & 15]);
-    }
-    return s;
-}
-
-std::string word_hex(const Uint256& v) {
-    const Bytes32 b = v.to_bytes32();
-    std::string s = "0x";
-    static constexpr char kDigits[] = "0123456789abcdef";
-    for (const std::uint8_t c : b) {
-        s.push_back(kDigits[c >> 4]);
-        s.push_back(kDigits[c & 15]);
-    }
-    return s;
-}
-
-}  // namespace
-
 ParityTracer::ParityTracer(ParityTraceTypes types)
     : types_(types), prestate_(PrestateTracerOptions{.include_empty = true}) {
     steps_ = types.trace || types.vm_trace || types.state_diff;
@@ -128,7 +104,7 @@ void ParityTracer::write(std::string& out, const Hash32* tx_hash) const {
         json::Writer w(out);
         w.begin_object();
         for (const AccountDiff& d : diff_) {
-            w.key(hex_key(d.address));
+            w.key(hex::encode_prefixed(d.address.view()));
             w.begin_object();
             const auto quantity_field = [&](const char* name, const Uint256& from,
                                             const Uint256& to) {
@@ -170,18 +146,19 @@ void ParityTracer::write(std::string& out, const Hash32* tx_hash) const {
             w.key("storage");
             w.begin_object();
             for (const SlotDiff& s : d.storage) {
-                w.key(word_hex(s.slot));
+                w.key(hex::encode_prefixed(s.slot.to_bytes32().view()));
                 w.begin_object();
                 if (d.kind == '+' || d.kind == '-') {
                     w.key(d.kind == '+' ? "+" : "-");
-                    w.string(word_hex(d.kind == '+' ? s.to : s.from));
+                    w.string(
+                        hex::encode_prefixed((d.kind == '+' ? s.to : s.from).to_bytes32().view()));
                 } else {
                     w.key("*");
                     w.begin_object();
                     w.key("from");
-                    w.string(word_hex(s.from));
+                    w.string(hex::encode_prefixed(s.from.to_bytes32().view()));
                     w.key("to");
-                    w.string(word_hex(s.to));
+                    w.string(hex::encode_prefixed(s.to.to_bytes32().view()));
                     w.end_object();
                 }
                 w.end_object();

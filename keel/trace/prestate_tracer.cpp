@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 
+#include "keel/common/hex.hpp"
 #include "keel/eth/sender.hpp"
 #include "keel/eth/transaction.hpp"
 #include "keel/evm/evm.hpp"
@@ -19,34 +20,6 @@ constexpr std::uint8_t kSload = 0x54, kSstore = 0x55, kBalance = 0x31, kExtCodeS
 
 // geth pads a CREATE2's init code read past memory with zeros, up to this much.
 constexpr std::uint64_t kMemoryPadLimit = 1024 * 1024;
-
-Address address_of(const Uint256& word) {
-    const Bytes32 b = word.to_bytes32();
-    Address a;
-    std::memcpy(a.data(), b.data() + 12, 20);
-    return a;
-}
-
-void write_address_key(json::Writer& w, const Address& a) {
-    std::string k = "0x";
-    static constexpr char kDigits[] = "0123456789abcdef";
-    for (const std::uint8_t b : a) {
-        k.push_back(kDigits[b >> 4]);
-        k.push_back(kDigits[b & 15]);
-    }
-    w.key(k);
-}
-
-std::string word_hex(const Uint256& v) {
-    const Bytes32 b = v.to_bytes32();
-    std::string s = "0x";
-    static constexpr char kDigits[] = "0123456789abcdef";
-    for (const std::uint8_t c : b) {
-        s.push_back(kDigits[c >> 4]);
-        s.push_back(kDigits[c & 15]);
-    }
-    return s;
-}
 
 }  // namespace
 
@@ -155,7 +128,7 @@ void PrestateTracer::on_step(const evm::StepView& step) {
         case kBalance:
         case kSelfDestruct:
             if (n >= 1) {
-                lookup_account(address_of(s[n - 1]));
+                lookup_account(evm::stack_address(s[n - 1]));
                 // EIP-6780: from Cancun only a contract created in the transaction goes.
                 if (step.op == kSelfDestruct &&
                     (fork_ < eth::Fork::cancun || created_.contains(self)) &&
@@ -169,7 +142,7 @@ void PrestateTracer::on_step(const evm::StepView& step) {
         case kStaticCall:
         case kCallCode:
             if (n >= 5) {
-                const Address callee = address_of(s[n - 2]);
+                const Address callee = evm::stack_address(s[n - 2]);
                 lookup_account(callee);
                 if (fork_ >= eth::Fork::prague) {
                     if (const auto target = evm::delegation_target(*state_->code(callee))) {
@@ -311,8 +284,8 @@ void PrestateTracer::write_account(json::Writer& w, const Account& a) const {
         w.key("storage");
         w.begin_object();
         for (const auto& [k, v] : a.storage) {
-            w.key(word_hex(k));
-            w.string(word_hex(v));
+            w.key(hex::encode_prefixed(k.to_bytes32().view()));
+            w.string(hex::encode_prefixed(v.to_bytes32().view()));
         }
         w.end_object();
     }
@@ -323,7 +296,7 @@ void PrestateTracer::write(json::Writer& w) const {
     const auto write_map = [&](const std::map<Address, Account>& m) {
         w.begin_object();
         for (const auto& [a, acc] : m) {
-            write_address_key(w, a);
+            w.key(hex::encode_prefixed(a.view()));
             write_account(w, acc);
         }
         w.end_object();
