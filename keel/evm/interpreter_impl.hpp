@@ -482,23 +482,31 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
         reinterpret_cast<std::uintptr_t>(analysis.blocks.data()) -
         reinterpret_cast<std::uintptr_t>(code) * sizeof(BlockCost);
     [[maybe_unused]] const std::uint8_t* traced_ip = nullptr;
+    // A tracer that wants no steps (Tracer::wants_steps: call-level tracers) gets the step of a
+    // failing instruction only, before on_step_error; asked once per frame.
+    [[maybe_unused]] bool steps = true;
+    if constexpr (Tracing) steps = tracer->wants_steps();
     // The step hook, a macro rather than a lambda: a lambda capturing pc, gas and op by
     // reference made them addressable, and g++ kept them in memory in the untraced loop too (a
     // load and a store of pc and gas in every dispatch).
-#define TRACE(cost_expr)                                                              \
-    do {                                                                              \
-        if constexpr (Tracing) {                                                      \
-            traced_ip = ip;                                                           \
-            tracer->on_step(StepView{static_cast<std::uint32_t>(ip - code),           \
-                                     *ip,                                             \
-                                     msg.depth,                                       \
-                                     gas,                                             \
-                                     (cost_expr),                                     \
-                                     st.refund(),                                     \
-                                     {bottom, static_cast<std::size_t>(sp - bottom)}, \
-                                     mem,                                             \
-                                     return_data});                                   \
-        }                                                                             \
+#define TRACE_STEP(cost_expr)                                                     \
+    do {                                                                          \
+        traced_ip = ip;                                                           \
+        tracer->on_step(StepView{static_cast<std::uint32_t>(ip - code),           \
+                                 *ip,                                             \
+                                 msg.depth,                                       \
+                                 gas,                                             \
+                                 (cost_expr),                                     \
+                                 st.refund(),                                     \
+                                 {bottom, static_cast<std::size_t>(sp - bottom)}, \
+                                 mem,                                             \
+                                 return_data});                                   \
+    } while (0)
+#define TRACE(cost_expr)                      \
+    do {                                      \
+        if constexpr (Tracing) {              \
+            if (steps) TRACE_STEP(cost_expr); \
+        }                                     \
     } while (0)
     const auto grow = [&mem](const MemoryNeed& need) { mem.grow_to(need.end); };
 
@@ -1247,7 +1255,7 @@ op_undefined: { FAIL(Status::undefined_instruction); }
 
 fail:
     if constexpr (Tracing) {
-        if (traced_ip != ip) TRACE(T[*ip].defined ? T[*ip].gas : 0);
+        if (traced_ip != ip) TRACE_STEP(T[*ip].defined ? T[*ip].gas : 0);
         tracer->on_step_error(status);
     }
     result.status = status;
@@ -1255,6 +1263,7 @@ fail:
     return result;
 
 #undef TRACE
+#undef TRACE_STEP
 #undef DISPATCH
 #undef NEXT
 #undef FAIL

@@ -81,6 +81,11 @@ inline Address stack_address(const Uint256& word) noexcept {
 class Tracer {
   public:
     virtual ~Tracer() = default;
+    /// Whether on_step is wanted for every instruction. A tracer that answers false (a call
+    /// tracer) gets on_step only for an instruction that fails, right before its
+    /// on_step_error; the traced interpreter then builds no step view for the rest. Asked when
+    /// a frame starts.
+    virtual bool wants_steps() const { return true; }
     /// A valid transaction starts (execute_transaction), before its top frame's on_call_start.
     virtual void on_tx_start(const TxStartView& /*tx*/) {}
     /// It ended, after its top frame's on_call_end. Not called for an invalid transaction

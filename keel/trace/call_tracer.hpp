@@ -82,6 +82,8 @@ class CallTracer final : public evm::Tracer {
     void on_tx_end(const evm::TxEndView& tx) override;
     void on_call_start(const evm::Message& msg) override;
     void on_call_end(const evm::Message& msg, const evm::CallResult& result) override;
+    /// Steps only of failing instructions (for the error's words): false.
+    bool wants_steps() const override { return false; }
     void on_step(const evm::StepView& step) override;
     void on_step_error(evm::Status status) override;
     void on_log(const state::Log& log) override;

@@ -20,6 +20,7 @@ class FourByteTracer final : public evm::Tracer {
         ids_.clear();
     }
     void on_call_start(const evm::Message& msg) override;
+    bool wants_steps() const override { return false; }
 
     /// Writes the result object (keys in byte order, as Go writes a map).
     void write(json::Writer& w) const;
@@ -32,6 +33,7 @@ class FourByteTracer final : public evm::Tracer {
 /// geth's `noopTracer`: traces nothing; its result is {}.
 class NoopTracer final : public evm::Tracer {
   public:
+    bool wants_steps() const override { return false; }
     static void write(json::Writer& w) {
         w.begin_object();
         w.end_object();

@@ -7,10 +7,15 @@
 #include "keel/state/overlay.hpp"
 
 namespace keel::trace {
-ParityTracer::ParityTracer(ParityTraceTypes types)
-    : types_(types), prestate_(PrestateTracerOptions{.include_empty = true}) {
-    steps_ = types.trace || types.vm_trace || types.state_diff;
+namespace {
+
+BytesView bytes_of(const state::Code& code) {
+    return code ? BytesView(*code) : BytesView();
 }
+
+}  // namespace
+ParityTracer::ParityTracer(ParityTraceTypes types)
+    : types_(types), prestate_(PrestateTracerOptions{.include_empty = true}) {}
 
 void ParityTracer::on_tx_start(const evm::TxStartView& tx) {
     output_.clear();
@@ -65,12 +70,11 @@ void ParityTracer::on_tx_end(const evm::TxEndView& tx) {
         d.balance_from = before.balance;
         d.nonce_from = before.nonce;
         // The code before: the lookup keeps it unless the account had none.
-        if (before.code) d.code_from = *before.code;
+        d.code_from = before.code;
         if (exists) {
             d.balance_to = st.balance(a);
             d.nonce_to = st.nonce(a);
-            const state::Code& code = st.code(a);
-            d.code_to.assign(code->begin(), code->end());
+            d.code_to = st.code(a);
         }
         d.kind = !existed ? '+' : (!exists ? '-' : '*');
         for (const auto& [slot, was] : before.storage) {
@@ -78,7 +82,7 @@ void ParityTracer::on_tx_end(const evm::TxEndView& tx) {
             if (now != was) d.storage.push_back({slot, was, now});
         }
         if (d.kind == '*' && d.balance_from == d.balance_to && d.nonce_from == d.nonce_to &&
-            d.code_from == d.code_to && d.storage.empty()) {
+            std::ranges::equal(bytes_of(d.code_from), bytes_of(d.code_to)) && d.storage.empty()) {
             continue;
         }
         diff_.push_back(std::move(d));
@@ -129,16 +133,17 @@ void ParityTracer::write(std::string& out, const Hash32* tx_hash) const {
             w.key("code");
             if (d.kind == '+' || d.kind == '-') {
                 w.begin_object();
-                w.member_data(d.kind == '+' ? "+" : "-", d.kind == '+' ? d.code_to : d.code_from);
+                w.member_data(d.kind == '+' ? "+" : "-",
+                              bytes_of(d.kind == '+' ? d.code_to : d.code_from));
                 w.end_object();
-            } else if (d.code_from == d.code_to) {
+            } else if (std::ranges::equal(bytes_of(d.code_from), bytes_of(d.code_to))) {
                 w.string("=");
             } else {
                 w.begin_object();
                 w.key("*");
                 w.begin_object();
-                w.member_data("from", d.code_from);
-                w.member_data("to", d.code_to);
+                w.member_data("from", bytes_of(d.code_from));
+                w.member_data("to", bytes_of(d.code_to));
                 w.end_object();
                 w.end_object();
             }

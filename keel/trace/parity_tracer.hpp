@@ -38,6 +38,7 @@ class ParityTracer final : public evm::Tracer {
     void on_tx_end(const evm::TxEndView& tx) override;
     void on_call_start(const evm::Message& msg) override;
     void on_call_end(const evm::Message& msg, const evm::CallResult& result) override;
+    bool wants_steps() const override { return types_.vm_trace || types_.state_diff; }
     void on_step(const evm::StepView& step) override;
     void on_step_error(evm::Status status) override;
     void on_selfdestruct(const Address& contract, const Address& beneficiary,
@@ -63,7 +64,7 @@ class ParityTracer final : public evm::Tracer {
         char kind = '*';  // '+' created, '-' destroyed, '*' changed
         Uint256 balance_from, balance_to;
         std::uint64_t nonce_from = 0, nonce_to = 0;
-        Bytes code_from, code_to;
+        state::Code code_from, code_to;  // shared with the overlay, not copied; null: none
         std::vector<SlotDiff> storage;
     };
 
@@ -71,7 +72,6 @@ class ParityTracer final : public evm::Tracer {
     CallTracer calls_;
     VmTracer vm_;
     PrestateTracer prestate_;
-    bool steps_ = false;  // a tracer here wants on_step
     Bytes output_;
     bool reverted_ = false;
     std::vector<AccountDiff> diff_;

@@ -35,7 +35,7 @@ void PrestateTracer::lookup_account(const Address& a) {
     acc.balance = state_->balance(a);
     acc.nonce = state_->nonce(a);
     const state::Code& code = state_->code(a);
-    if (!code->empty()) acc.code = Bytes(code->begin(), code->end());
+    if (!code->empty()) acc.code = code;
     const Hash32 hash = code_hash_of(a);
     if (hash != Hash32{} && hash != state::kEmptyCodeHash) acc.code_hash = hash;
     // geth's emptiness: no nonce, no code, no balance (storage is not read yet: none).
@@ -246,7 +246,7 @@ void PrestateTracer::diff() {
             const BytesView was = before.code ? BytesView(*before.code) : BytesView();
             if (!std::ranges::equal(now, was)) {
                 modified = true;
-                after.code = Bytes(now.begin(), now.end());
+                after.code = code;
             }
         }
         if (!options_.disable_storage) {

@@ -32,6 +32,7 @@
 #include "keel/common/json_writer.hpp"
 #include "keel/eth/fork.hpp"
 #include "keel/evm/tracer.hpp"
+#include "keel/state/reader.hpp"
 
 namespace keel::trace {
 
@@ -62,7 +63,7 @@ class PrestateTracer final : public evm::Tracer {
     struct Account {
         Uint256 balance{};
         std::uint64_t nonce = 0;
-        std::optional<Bytes> code;        // pre: present when not empty; post: when changed
+        state::Code code;  // pre: set when not empty; post: when changed (shared, not copied)
         std::optional<Hash32> code_hash;  // pre: present when the account has code
         std::map<Uint256, Uint256> storage;
         bool has_balance = true;  // post: only what changed

@@ -174,6 +174,12 @@ class TxTracer::Fanout final : public evm::Tracer {
     void on_call_end(const evm::Message& msg, const evm::CallResult& result) override {
         for (auto* t : to) t->on_call_end(msg, result);
     }
+    bool wants_steps() const override {
+        for (auto* t : to) {
+            if (t->wants_steps()) return true;
+        }
+        return false;
+    }
     void on_step(const evm::StepView& step) override {
         for (auto* t : to) t->on_step(step);
     }

@@ -46,6 +46,7 @@ class TxSelector final : public evm::Tracer {
     void on_call_end(const evm::Message& msg, const evm::CallResult& result) override {
         if (current_ != nullptr) current_->on_call_end(msg, result);
     }
+    bool wants_steps() const override { return current_ != nullptr && current_->wants_steps(); }
     void on_step(const evm::StepView& step) override {
         if (current_ != nullptr) current_->on_step(step);
     }
