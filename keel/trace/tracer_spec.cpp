@@ -9,6 +9,25 @@ namespace {
 
 using nlohmann::json;
 
+// A name or key from a request, fit for a one-line message: bytes that are not printable ASCII
+// as \xNN, at most 64 of them shown.
+std::string shown(std::string_view text) {
+    std::string out;
+    static constexpr char kDigits[] = "0123456789abcdef";
+    for (std::size_t i = 0; i < text.size() && i < 64; ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c < 0x7f && c != '\\') {
+            out.push_back(static_cast<char>(c));
+        } else {
+            out += "\\x";
+            out.push_back(kDigits[c >> 4]);
+            out.push_back(kDigits[c & 15]);
+        }
+    }
+    if (text.size() > 64) out += "...";
+    return out;
+}
+
 std::optional<TracerKind> kind_of(std::string_view name) {
     if (name == "structLog") return TracerKind::struct_log;
     if (name == "callTracer") return TracerKind::call;
@@ -24,7 +43,7 @@ std::optional<TracerKind> kind_of(std::string_view name) {
 Result<TracerSpec, std::string> spec_of(std::string_view name, const json& config) {
     const auto kind = kind_of(name);
     if (!kind) {
-        return unexpected("unknown tracer " + std::string(name) +
+        return unexpected("unknown tracer " + shown(name) +
                           " (structLog, callTracer, flatCallTracer, prestateTracer, 4byteTracer, "
                           "noopTracer, erc7562Tracer, muxTracer)");
     }
@@ -39,7 +58,7 @@ Result<TracerSpec, std::string> spec_of(std::string_view name, const json& confi
             if (value.is_boolean()) {
                 into = value.get<bool>();
             } else {
-                error = s.name + ": " + key + ": not true or false";
+                error = s.name + ": " + shown(key) + ": not true or false";
             }
         };
         bool known = true;
@@ -136,7 +155,7 @@ Result<TracerSpec, std::string> spec_of(std::string_view name, const json& confi
                 known = false;
                 break;
         }
-        if (!known) error = s.name + ": " + key + " is not an option";
+        if (!known) error = s.name + ": " + shown(key) + " is not an option";
         if (!error.empty()) return unexpected(std::move(error));
     }
     if (s.prestate.diff_mode && s.prestate.include_empty) {
