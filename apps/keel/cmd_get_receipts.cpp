@@ -49,12 +49,12 @@ void get_receipts(const ReceiptArgs& args) {
 
 void get_receipt(const ReceiptArgs& args) {
     const std::string what = "get receipt " + args.what;
-    const auto hash = std::optional<Hash32>(tx_hash_arg(args.what, what));
+    const Hash32 hash = tx_hash_arg(args.what, what);
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
     const eth::ChainConfig config = chain_rules(chain, what);
     std::string out;
     json::Writer w(out, 2);
-    if (auto r = blockchain::write_transaction_receipt(w, chain, config, *hash); !r) {
+    if (auto r = blockchain::write_transaction_receipt(w, chain, config, hash); !r) {
         read_failed(what, r.error());
     }
     std::printf("%s\n", out.c_str());

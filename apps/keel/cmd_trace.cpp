@@ -117,22 +117,22 @@ void trace_tx(const TraceArgs& args) {
     const std::string what = "trace tx " + args.what;
     if (is_parity(args)) {
         const auto types = trace_types_of(args, what);
-        const auto hash = std::optional<Hash32>(tx_hash_arg(args.what, what));
+        const Hash32 hash = tx_hash_arg(args.what, what);
         store::ChainStore chain = open_datadir(args.datadir, Access::read);
         const eth::ChainConfig config = chain_rules(chain, what);
         std::string out;
         print_parity(what, out,
-                     types ? blockchain::write_replay_transaction(out, chain, config, *hash, *types)
-                           : blockchain::write_trace_transaction(out, chain, config, *hash));
+                     types ? blockchain::write_replay_transaction(out, chain, config, hash, *types)
+                           : blockchain::write_trace_transaction(out, chain, config, hash));
         return;
     }
     if (!args.trace_types.empty())
         throw Failure{kExitUsage, what + ": --trace-types needs --tracer parity"};
     const trace::TracerSpec setup = setup_of(args, what);
-    const auto hash = std::optional<Hash32>(tx_hash_arg(args.what, what));
+    const Hash32 hash = tx_hash_arg(args.what, what);
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
     const eth::ChainConfig config = chain_rules(chain, what);
-    auto where = chain.tx_lookup(*hash);
+    auto where = chain.tx_lookup(hash);
     if (!where) throw Failure{kExitBadData, what + ": " + where.error().message};
     if (where->status == store::ReadStatus::pruned) {
         throw Failure{kExitBadData, what + ": its block's history is pruned"};
@@ -142,7 +142,7 @@ void trace_tx(const TraceArgs& args) {
     auto b = blockchain::load_for_replay(chain, config, where->value.number);
     if (!b) throw Failure{kExitBadData, what + ": " + b.error().message};
     if (index >= b->block.body.transactions.size() ||
-        b->block.body.transactions[index].hash() != *hash) {
+        b->block.body.transactions[index].hash() != hash) {
         throw Failure{kExitBadData, what + ": the transaction index names another transaction"};
     }
     std::string out;

@@ -15,7 +15,6 @@ namespace {
 // The memory range an instruction writes, from its stack before it runs (top last).
 struct MemWrite {
     bool writes = false;
-    bool is_call = false;
     std::uint64_t off = 0;
     std::uint64_t size = 0;
 };
@@ -26,31 +25,31 @@ MemWrite mem_write(std::uint8_t op, std::span<const Uint256> s) {
         if (from_top >= n || !s[n - 1 - from_top].fits_u64()) return std::nullopt;
         return s[n - 1 - from_top][0];
     };
-    const auto range = [&](std::size_t off, std::size_t size, bool call) {
+    const auto range = [&](std::size_t off, std::size_t size) {
         const auto o = at(off);
         const auto z = at(size);
         if (!o || !z) return MemWrite{};
-        return MemWrite{true, call, *o, *z};
+        return MemWrite{true, *o, *z};
     };
     switch (op) {
         case 0x51:  // MLOAD: the word read (Besu shows reads as memory too)
         case 0x52:  // MSTORE
-            return at(0) ? MemWrite{true, false, *at(0), 32} : MemWrite{};
+            return at(0) ? MemWrite{true, *at(0), 32} : MemWrite{};
         case 0x53:  // MSTORE8
-            return at(0) ? MemWrite{true, false, *at(0), 1} : MemWrite{};
+            return at(0) ? MemWrite{true, *at(0), 1} : MemWrite{};
         case 0x37:  // CALLDATACOPY
         case 0x39:  // CODECOPY
         case 0x3e:  // RETURNDATACOPY
         case 0x5e:  // MCOPY
-            return range(0, 2, false);
+            return range(0, 2);
         case 0x3c:  // EXTCODECOPY
-            return range(1, 3, false);
+            return range(1, 3);
         case 0xf1:  // CALL
         case 0xf2:  // CALLCODE
-            return range(5, 6, true);
+            return range(5, 6);
         case 0xf4:  // DELEGATECALL
         case 0xfa:  // STATICCALL
-            return range(4, 5, true);
+            return range(4, 5);
         default:
             return {};
     }
@@ -112,7 +111,7 @@ void VmTracer::on_call_start(const evm::Message& msg) {
     open_.push_back(index);
 }
 
-void VmTracer::on_call_end(const evm::Message& /*msg*/, const evm::CallResult& result) {
+void VmTracer::on_call_end(const evm::Message& /*msg*/, const evm::CallResult& /*result*/) {
     if (open_.empty()) return;
     Frame& f = frames_[open_.back()];
     if (f.pending) {
@@ -123,7 +122,6 @@ void VmTracer::on_call_end(const evm::Message& /*msg*/, const evm::CallResult& r
         f.pending = false;
     }
     open_.pop_back();
-    if (!open_.empty()) frames_[open_.back()].returned = result.output.size();
 }
 
 void VmTracer::complete(Frame& f, std::int64_t gas, std::span<const Uint256> stack,
@@ -169,10 +167,8 @@ void VmTracer::on_step(const evm::StepView& step) {
     }
     const MemWrite m = mem_write(step.op, step.stack);
     f.writes_mem = m.writes;
-    f.is_call = m.is_call;
     f.write_off = m.off;
     f.write_size = m.size;
-    f.returned = 0;
     f.ops.push_back(o);
     f.pending = true;
 }

@@ -66,8 +66,6 @@ class VmTracer final : public evm::Tracer {
         bool writes_mem = false;
         std::uint64_t write_off = 0;
         std::uint64_t write_size = 0;
-        bool is_call = false;  // a CALL*: what it writes is what the callee returned
-        std::uint64_t returned = 0;
     };
 
     /// Reads the effects of frame f's pending op from the frame's state at its next
