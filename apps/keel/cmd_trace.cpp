@@ -23,6 +23,7 @@
 #include "keel/common/hex.hpp"
 #include "keel/common/json_writer.hpp"
 #include "keel/common/progress.hpp"
+#include "keel/trace/duration.hpp"
 #include "keel/trace/tracer_spec.hpp"
 
 namespace keel::cli {
@@ -34,6 +35,7 @@ struct TraceArgs {
     std::string tracer = "structLog";
     std::string config;
     std::string trace_types;  // --tracer parity: trace,vmTrace,stateDiff (none: trace_block)
+    std::string timeout;      // each transaction's time limit, Go's syntax (geth's timeout)
 };
 
 // Writes what the buffer holds to stdout and empties it.
@@ -51,6 +53,10 @@ bool is_parity(const TraceArgs& a) {
 
 // --trace-types: trace_replay*'s types; nullopt when none are given (trace_block's flat list).
 std::optional<trace::ParityTraceTypes> trace_types_of(const TraceArgs& a, const std::string& what) {
+    if (!a.timeout.empty()) {
+        throw Failure{kExitUsage,
+                      what + ": --timeout is for geth's tracers (debug_trace*), not parity's"};
+    }
     if (a.trace_types.empty()) return std::nullopt;
     trace::ParityTraceTypes t;
     std::size_t begin = 0;
@@ -82,6 +88,11 @@ void print_parity(const std::string& what, std::string& out,
 trace::TracerSpec setup_of(const TraceArgs& args, const std::string& what) {
     auto spec = trace::parse_tracer_spec(args.tracer, args.config);
     if (!spec) throw Failure{kExitUsage, what + ": " + spec.error()};
+    if (!args.timeout.empty()) {
+        auto limit = trace::parse_duration(args.timeout);
+        if (!limit) throw Failure{kExitUsage, what + ": --timeout: " + limit.error()};
+        spec->timeout = *limit;
+    }
     return std::move(*spec);
 }
 
@@ -175,6 +186,10 @@ void add_trace_command(CLI::App& app) {
                         "disableStorage, includeEmpty; erc7562Tracer stackTopItemsSize, "
                         "ignoredOpcodes, withLog; muxTracer {NAME: CONFIG, ...}; structLog "
                         "disableStack, disableStorage, enableMemory, enableReturnData, limit");
+        cmd->add_option("--timeout", a.timeout,
+                        "each transaction's time limit, as geth's timeout (\"5s\", \"300ms\"; "
+                        "default none): a transaction traced longer shows \"execution "
+                        "timeout\" in its result's place");
     };
     auto block_args = std::make_shared<TraceArgs>();
     auto* block = trace->add_subcommand(
@@ -274,6 +289,7 @@ void add_trace_command(CLI::App& app) {
         std::string out;
         std::string tracer = "callTracer";
         std::string config;
+        std::string timeout;
         std::uint64_t chunk_blocks = 1000;
         unsigned threads = 0;
         bool quiet = false;
@@ -290,6 +306,8 @@ void add_trace_command(CLI::App& app) {
     exp->add_option("--tracer", export_args->tracer,
                     "as keel trace block (default callTracer); parity: trace_block's traces");
     exp->add_option("--config", export_args->config, "the tracer's options as JSON");
+    exp->add_option("--timeout", export_args->timeout,
+                    "each transaction's time limit, as keel trace block (default none)");
     exp->add_option("--chunk-blocks", export_args->chunk_blocks, "blocks per file (default 1000)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}));
     exp->add_option("--threads", export_args->threads, "workers (default: one per core)")
@@ -300,12 +318,14 @@ void add_trace_command(CLI::App& app) {
         const ExportArgs& a = *export_args;
         blockchain::TraceExportOptions o;
         o.parity = a.tracer == "parity";
-        if (!o.parity) {
-            TraceArgs t;
-            t.tracer = a.tracer;
-            t.config = a.config;
+        TraceArgs t;
+        t.tracer = a.tracer;
+        t.config = a.config;
+        t.timeout = a.timeout;
+        if (o.parity)
+            (void)trace_types_of(t, what);  // refuses --timeout
+        else
             o.spec = setup_of(t, what);
-        }
         store::ChainStore chain = open_datadir(a.datadir, Access::read);
         const eth::ChainConfig config = chain_rules(chain, what);
         o.from = resolve_block(chain, a.from, what);

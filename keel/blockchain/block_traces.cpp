@@ -1,6 +1,7 @@
 #include "keel/blockchain/block_traces.hpp"
 
 #include "keel/common/hex.hpp"
+#include "keel/common/json_writer.hpp"
 #include "keel/trace/tx_selector.hpp"
 
 namespace keel::blockchain {
@@ -14,12 +15,16 @@ Result<void, ReadError> write_debug_traces(std::string& out, const store::ChainS
     tracer.set_drain(1 << 20, drain);
     if (!only) out += '[';
     bool first = true;
-    trace::TxSelector selector(
+    std::size_t mark = 0;  // where the transaction's entry starts in `out`
+    bool timed_out = false;
+    std::optional<trace::TxSelector> selector;
+    selector.emplace(
         [&](std::size_t i, std::uint64_t first_log) -> evm::Tracer* {
             if (only && i != *only) return nullptr;
+            if (!only && !first) out += ',';
+            first = false;
+            mark = out.size();
             if (!only) {
-                if (!first) out += ',';
-                first = false;
                 out += "{\"txHash\":\"";
                 out += hex::encode_prefixed(b.block.body.transactions[i].hash().view());
                 out += "\",\"result\":";
@@ -28,16 +33,30 @@ Result<void, ReadError> write_debug_traces(std::string& out, const store::ChainS
         },
         [&](std::size_t i, const evm::TxEndView& tx) {
             const Hash32& tx_hash = b.block.body.transactions[i].hash();
-            tracer.end(out, tx,
-                       {.block_hash = &b.hash,
-                        .block_number = h.number,
-                        .tx_hash = &tx_hash,
-                        .tx_index = i});
+            if (!selector->timed_out()) {
+                tracer.end(out, tx,
+                           {.block_hash = &b.hash,
+                            .block_number = h.number,
+                            .tx_hash = &tx_hash,
+                            .tx_index = i});
+            } else if (!tracer.end_timed_out(out, mark, tx)) {
+                // geth's {"txHash", "error"} for the block; for one transaction, the error.
+                timed_out = true;
+                if (!only) {
+                    out += "{\"txHash\":\"";
+                    out += hex::encode_prefixed(tx_hash.view());
+                    out += "\",\"error\":";
+                    json::append_string(out, trace::kTimeoutError);
+                }
+            }
             if (!only) out += '}';
             drain(out);
         });
-    auto r = replay(store, b, &selector, {.last_tx = only});
+    if (spec.timeout) selector->set_timeout(*spec.timeout);
+    auto r = replay(store, b, &*selector, {.last_tx = only});
     if (!r) return std::unexpected(r.error());
+    if (only && timed_out)
+        return std::unexpected(ReadError{.message = std::string(trace::kTimeoutError)});
     if (!only) out += ']';
     return {};
 }

@@ -97,7 +97,9 @@ Result<void, ReadError> write_debug_trace_call(std::string& out, const store::Ch
                                                const std::function<void(std::string&)>& drain) {
     std::optional<trace::TxTracer> tracer;
     std::optional<trace::TxSelector> selector;
-    return run_calls(
+    const std::size_t mark = out.size();
+    bool timed_out = false;
+    auto r = run_calls(
         store, config, number, std::span(&call, 1),
         [&](std::size_t, eth::Fork fork) -> evm::Tracer* {
             tracer.emplace(spec, fork);
@@ -105,12 +107,18 @@ Result<void, ReadError> write_debug_trace_call(std::string& out, const store::Ch
             selector.emplace(
                 [&](std::size_t, std::uint64_t first_log) { return tracer->begin(out, first_log); },
                 [&](std::size_t, const evm::TxEndView& tx) {
-                    tracer->end(out, tx, {});
+                    if (!selector->timed_out())
+                        tracer->end(out, tx, {});
+                    else
+                        timed_out = !tracer->end_timed_out(out, mark, tx);
                     drain(out);
                 });
+            if (spec.timeout) selector->set_timeout(*spec.timeout);
             return &*selector;
         },
         [](std::size_t) {});
+    if (r && timed_out) return failed(std::string(trace::kTimeoutError));
+    return r;
 }
 
 Result<void, ReadError> write_trace_call(std::string& out, const store::ChainStore& store,

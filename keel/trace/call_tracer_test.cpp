@@ -15,6 +15,7 @@
 #include "keel/trace/phrases.hpp"
 #include "keel/trace/prestate_tracer.hpp"
 #include "keel/trace/tracer_spec.hpp"
+#include "keel/trace/tx_selector.hpp"
 #include "test/testutil/vectors.hpp"
 
 // (Its own namespace: the unity build puts this file beside tracers_test.cpp.)
@@ -381,6 +382,73 @@ TEST(TracerSpec, MuxTracerResultHoldsEachTracersResult) {
     EXPECT_EQ(r["4byteTracer"], json({{"0xdeadbeef-0", 1}}));
     EXPECT_EQ(r["callTracer"]["type"], "CALL");
     EXPECT_FALSE(r["callTracer"].contains("calls"));  // onlyTopCall
+}
+
+// A transaction traced through TxSelector with a time limit, as write_debug_traces does.
+struct TimedRun {
+    std::string out;
+    bool timed_out = false;
+    bool cut_back = false;  // end_timed_out took the partial result back out of `out`
+    std::string drained;
+    std::uint64_t gas_used = 0;
+};
+TimedRun timed_trace(state::MemoryState& pre, const std::string& name,
+                     std::chrono::nanoseconds limit, std::uint64_t gas = 200000) {
+    auto spec = parse_tracer_spec(name, "");
+    EXPECT_TRUE(spec.has_value());
+    TimedRun run;
+    TxTracer tracer(*spec, eth::Fork::cancun);
+    tracer.set_drain(1024, [&](std::string& bytes) {
+        run.drained += bytes;
+        bytes.clear();
+    });
+    std::optional<TxSelector> selector;
+    selector.emplace([&](std::size_t, std::uint64_t) { return tracer.begin(run.out, 0); },
+                     [&](std::size_t, const evm::TxEndView& tx) {
+                         run.timed_out = selector->timed_out();
+                         run.gas_used = tx.gas_used;
+                         if (!run.timed_out)
+                             tracer.end(run.out, tx, {});
+                         else
+                             run.cut_back = !tracer.end_timed_out(run.out, 0, tx);
+                     });
+    selector->set_timeout(limit);
+    (void)execute(pre, *selector, addr(1), "", gas);
+    return run;
+}
+
+TEST(TxSelector, ATimeoutOfZeroStopsTheTracerAtTheFirstFrame) {
+    state::MemoryState pre = calls_then_revert();
+    const TimedRun run = timed_trace(pre, "callTracer", std::chrono::nanoseconds{0});
+    EXPECT_TRUE(run.timed_out);
+    EXPECT_TRUE(run.cut_back);
+    EXPECT_EQ(run.out, "");           // the caller writes "execution timeout" in its place
+    EXPECT_GT(run.gas_used, 21000u);  // the transaction itself ran to its end
+}
+
+TEST(TxSelector, AGenerousTimeoutChangesNothing) {
+    state::MemoryState pre = calls_then_revert();
+    const TimedRun run = timed_trace(pre, "callTracer", std::chrono::hours{1});
+    EXPECT_FALSE(run.timed_out);
+    const json r = json::parse(run.out);
+    EXPECT_EQ(r["calls"][0]["error"], "execution reverted");
+}
+
+TEST(TxSelector, AStreamedStructLogCutShortEndsWithTheError) {
+    // JUMPDEST PUSH1 0 JUMP for ever: 10 M gas makes 2.5 M steps, far more than a struct logger
+    // writes in 1 ms, so the limit is reached whatever the machine's load.
+    state::MemoryState pre;
+    pre.put(addr(1), 0, Uint256(0), testutil::from_hex("5b600056"), {});
+    const std::uint64_t gas = 10'000'000;
+    const TimedRun run = timed_trace(pre, "structLog", std::chrono::milliseconds{1}, gas);
+    EXPECT_TRUE(run.timed_out);
+    EXPECT_FALSE(run.cut_back);    // part of it had left through the drain
+    EXPECT_EQ(run.gas_used, gas);  // the loop ran out of gas, untraced after the limit
+    const json r = json::parse(run.drained + run.out);
+    EXPECT_EQ(r["error"], std::string(kTimeoutError));
+    EXPECT_EQ(r["failed"], true);
+    EXPECT_GT(r["structLogs"].size(), 0u);
+    EXPECT_LT(r["structLogs"].size(), 2'500'000u);
 }
 
 TEST(Phrases, RevertReasonsAsGethDecodesThem) {

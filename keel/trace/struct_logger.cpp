@@ -159,13 +159,18 @@ void StructLogger::close_step() {
     sload_open_ = false;
 }
 
-void StructLogger::finish(std::uint64_t gas_used, bool failed, BytesView return_value) {
+void StructLogger::finish(std::uint64_t gas_used, bool failed, BytesView return_value,
+                          std::string_view error) {
     close_step();
     out_ += "],\"gas\":";
     append_dec(out_, gas_used);
     out_ += failed ? ",\"failed\":true" : ",\"failed\":false";
     out_ += ",\"returnValue\":";
     append_hex(out_, return_value, true);
+    if (!error.empty()) {
+        out_ += ",\"error\":";
+        json::append_string(out_, error);
+    }
     out_ += '}';
 }
 

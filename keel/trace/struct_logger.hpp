@@ -64,8 +64,10 @@ class StructLogger final : public evm::Tracer {
     void on_storage_read(const Address& a, const Uint256& key, const Uint256& value) override;
 
     /// Closes the object: the transaction's gas used (after refunds), whether its frame failed
-    /// (reverted or halted) and what it returned. Call once, after execution.
-    void finish(std::uint64_t gas_used, bool failed, BytesView return_value);
+    /// (reverted or halted) and what it returned; with `error`, an "error" member after them (a
+    /// log cut short: TxTracer::end_timed_out). Call once, after execution.
+    void finish(std::uint64_t gas_used, bool failed, BytesView return_value,
+                std::string_view error = {});
 
     /// From now on, whenever a step leaves `at` bytes or more in the buffer, calls drain(out)
     /// (on the tracing thread), which must take the bytes and clear the buffer (an RPC response

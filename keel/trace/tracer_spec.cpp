@@ -236,7 +236,13 @@ evm::Tracer* TxTracer::begin(std::string& out, std::uint64_t first_log_index) {
     switch (spec_.kind) {
         case TracerKind::struct_log:
             logger_.emplace(out, fork_, spec_.struct_log);
-            if (drain_) logger_->set_drain(drain_at_, drain_);
+            drained_ = false;
+            if (drain_) {
+                logger_->set_drain(drain_at_, [this](std::string& bytes) {
+                    drained_ = true;
+                    drain_(bytes);
+                });
+            }
             return &*logger_;
         case TracerKind::call:
         case TracerKind::flat_call:
@@ -257,6 +263,15 @@ evm::Tracer* TxTracer::begin(std::string& out, std::uint64_t first_log_index) {
             return fanout_.get();
     }
     return nullptr;
+}
+
+bool TxTracer::end_timed_out(std::string& out, std::size_t mark, const evm::TxEndView& tx) {
+    if (spec_.kind == TracerKind::struct_log && drained_) {
+        logger_->finish(tx.gas_used, tx.status != evm::Status::success, tx.output, kTimeoutError);
+        return true;
+    }
+    if (out.size() > mark) out.resize(mark);
+    return false;
 }
 
 void TxTracer::end(std::string& out, const evm::TxEndView& tx, const FlatTraceContext& context) {

@@ -12,7 +12,9 @@
 /// logger writes into the buffer while the transaction runs (the caller may drain it); the
 /// others write at end().
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -49,7 +51,13 @@ struct TracerSpec {
     PrestateTracerOptions prestate;
     Erc7562TracerOptions erc7562;
     std::vector<TracerSpec> mux;  ///< muxTracer's tracers, in name order
+    /// Each transaction's time limit (geth's TraceConfig.timeout; trace::TxSelector). None:
+    /// no limit (keel's commands); a node sets geth's 5 s by default.
+    std::optional<std::chrono::nanoseconds> timeout;
 };
+
+/// What a trace whose time ran out shows in its result's place (geth's words).
+inline constexpr std::string_view kTimeoutError = "execution timeout";
 
 /// A tracer name and its config as JSON text ("" or "{}" for none). Errors, one line naming the
 /// member: "callTracer: withLogs is not an option", "prestateTracer: diffMode cannot be used
@@ -70,6 +78,13 @@ class TxTracer {
     /// Appends the transaction's result to `out` (after its on_tx_end). `context` places a
     /// flatCallTracer's actions in the block.
     void end(std::string& out, const evm::TxEndView& tx, const FlatTraceContext& context);
+
+    /// end() for a transaction whose time ran out (TxSelector::timed_out()). When none of its
+    /// result has left `out`, cuts `out` back to `mark` (its size before the result, or before
+    /// what the caller wrapped it in) and returns false: the caller writes kTimeoutError in the
+    /// result's place. When the struct logger drained part of it already, closes the log with
+    /// an "error" member (kTimeoutError) and returns true.
+    bool end_timed_out(std::string& out, std::size_t mark, const evm::TxEndView& tx);
 
     /// Set before begin(): how a long struct log leaves the buffer.
     void set_drain(std::size_t at, std::function<void(std::string&)> drain) {
@@ -92,6 +107,7 @@ class TxTracer {
     std::unique_ptr<Fanout> fanout_;
     std::size_t drain_at_ = 0;
     std::function<void(std::string&)> drain_;
+    bool drained_ = false;  // the struct logger drained part of this transaction's log
 };
 
 }  // namespace keel::trace

@@ -151,6 +151,17 @@ expect trace-bad-types 2 "" "--trace-types: bla is none of trace, vmTrace, state
 expect trace-types-alone 2 "" "--trace-types needs --tracer parity" \
     -- trace block 40 --datadir "$dd" --trace-types vmTrace
 expect trace-filter-backwards 2 "" "--from is after --to" -- trace filter --datadir "$dd" --from 50 --to 40
+# A time limit of zero runs out at each transaction's first frame: geth's error in the result's
+# place (the block's other transactions would still be traced), or the command's error for one.
+expect trace-timeout-block 0 '[{"txHash":"0xeb7a692fd015cf5323661232bf8fe7521b0358cf49adf59632153a3e0f928036","error":"execution timeout"},{"txHash":"0x6604a1d981ac97a2df34b07ea546c3920d03c99ac071541f23e97b3ea05dab83","error":"execution timeout"},{"txHash":"0xd64b884f4327c8f632d0c4448260dadc654ce1432659bd6beffd588c0b1a88f0","error":"execution timeout"}]' "" \
+    -- trace block 40 --datadir "$dd" --tracer callTracer --timeout 0s
+expect trace-timeout-tx 1 "" "trace tx $transfer: execution timeout" \
+    -- trace tx "$transfer" --datadir "$dd" --timeout 0
+expect_in trace-timeout-ample 0 '"structLogs":[]' "" -- trace tx "$transfer" --datadir "$dd" --timeout 1h
+expect trace-timeout-bad 2 "" 'trace block 40: --timeout: invalid duration "5x"' \
+    -- trace block 40 --datadir "$dd" --timeout 5x
+expect trace-timeout-parity 2 "" "--timeout is for geth's tracers (debug_trace*), not parity's" \
+    -- trace block 40 --datadir "$dd" --tracer parity --timeout 1s
 
 # trace call: a message nobody signed on the state after a block (debug_traceCall, trace_call).
 expect trace-call 0 '{"from":"0x0000000000000000000000000000000000000000","gas":"0x1000000","gasUsed":"0xc1e8","to":"0x7dcd17433742f4c0ca53122ab541d0ba67fc27df","input":"0x036464a7","value":"0x0","type":"CALL"}' "" \
