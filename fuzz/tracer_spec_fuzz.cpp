@@ -1,5 +1,6 @@
 // Tracer names and configs as debug_trace* requests carry them (keel/trace/tracer_spec.hpp): the
-// input is a name, a NUL, then the config's JSON text (the RPC's hostile input).
+// input is a name, a NUL, then the config's JSON text (the RPC's hostile input); the name is also
+// parsed as a timeout (keel/trace/duration.hpp).
 // Properties:
 //   - no input crashes, reads out of bounds or trips an assert (ASan/UBSan, KEEL_ASSERT);
 //   - a refused pair gets a one-line message of bounded length;
@@ -10,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "keel/trace/duration.hpp"
 #include "keel/trace/tracer_spec.hpp"
 
 namespace {
@@ -25,6 +27,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::size_t nul = text.find('\0');
     const std::string_view name = text.substr(0, nul);
     const std::string_view config = nul == std::string_view::npos ? "" : text.substr(nul + 1);
+    // The name's text is also a TraceConfig.timeout: Go's duration syntax.
+    if (const auto d = keel::trace::parse_duration(name); !d) {
+        check(!d.error().empty() && d.error().find('\n') == std::string::npos);
+        check(d.error().size() <= 300);
+    }
     const auto spec = keel::trace::parse_tracer_spec(name, config);
     if (!spec) {
         const std::string& m = spec.error();

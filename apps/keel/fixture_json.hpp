@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "keel/common/bytes.hpp"
+#include "keel/common/printable.hpp"
 #include "keel/common/uint256.hpp"
 #include "keel/eth/chain_config.hpp"
 #include "keel/state/memory_state.hpp"
@@ -60,11 +61,9 @@ eth::BlobParams blob_params_of(const json& entry, const std::string& where);
 /// characters as \xNN, cut after `max` characters.
 std::string one_line(std::string_view text, std::size_t max = 1000);
 
-/// `text` fit for a one-line message: control characters, backslashes and bytes that are not
-/// printable ASCII escaped (\n, \t, \\, \xNN), and cut after `max` characters of the original
-/// with "..." and the original length. Test names, field values and paths from fixtures pass
-/// through it before they reach an error line.
-std::string printable(std::string_view text, std::size_t max = 200);
+/// Test names, field values and paths from fixtures pass through keel::printable
+/// (common/printable.hpp) before they reach an error line.
+using keel::printable;
 
 /// The pattern of `--run`: a regular expression searched for in each test name, matched by a
 /// Thompson NFA in time linear in the name and without recursion (std::regex's backtracking

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "keel/common/printable.hpp"
+
 namespace keel::trace {
 namespace {
 
@@ -26,8 +28,7 @@ constexpr Unit kUnits[] = {
 
 Result<std::chrono::nanoseconds, std::string> parse_duration(std::string_view text) {
     const auto refusal = [&](std::string_view why) {
-        return unexpected(std::string(why) + " \"" + std::string(text.substr(0, 64)) +
-                          (text.size() > 64 ? "...\"" : "\""));
+        return unexpected(std::string(why) + " \"" + printable(text, 64) + "\"");
     };
     const auto invalid = [&] { return refusal("invalid duration"); };
     std::string_view s = text;

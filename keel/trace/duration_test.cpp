@@ -83,7 +83,8 @@ TEST(Duration, Refusals) {
     EXPECT_EQ(parse_duration("1d").error(), "invalid duration \"1d\"");
     EXPECT_EQ(parse_duration("3").error(), "missing unit in duration \"3\"");
     EXPECT_EQ(parse_duration(std::string(100, '9') + "s").error(),
-              "invalid duration \"" + std::string(64, '9') + "...\"");
+              "invalid duration \"" + std::string(64, '9') + "... (101 bytes)\"");
+    EXPECT_EQ(parse_duration("1\ns").error(), "invalid duration \"1\\ns\"");  // one line
 }
 
 }  // namespace

@@ -3,29 +3,16 @@
 #include <nlohmann/json.hpp>
 
 #include "keel/common/json_writer.hpp"
+#include "keel/common/printable.hpp"
 
 namespace keel::trace {
 namespace {
 
 using nlohmann::json;
 
-// A name or key from a request, fit for a one-line message: bytes that are not printable ASCII
-// as \xNN, at most 64 of them shown.
+// A name or key from a request, fit for a one-line message.
 std::string shown(std::string_view text) {
-    std::string out;
-    static constexpr char kDigits[] = "0123456789abcdef";
-    for (std::size_t i = 0; i < text.size() && i < 64; ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c >= 0x20 && c < 0x7f && c != '\\') {
-            out.push_back(static_cast<char>(c));
-        } else {
-            out += "\\x";
-            out.push_back(kDigits[c >> 4]);
-            out.push_back(kDigits[c & 15]);
-        }
-    }
-    if (text.size() > 64) out += "...";
-    return out;
+    return printable(text, 64);
 }
 
 std::optional<TracerKind> kind_of(std::string_view name) {
