@@ -37,6 +37,7 @@
 #include "keel/state/memory_state.hpp"
 #include "keel/trace/eip3155.hpp"
 #include "keel/trace/struct_logger.hpp"
+#include "keel/trace/parity_tracer.hpp"
 #include "keel/trace/tracer_spec.hpp"
 #include "keel/trace/tx_selector.hpp"
 
@@ -313,6 +314,7 @@ void add_evm_command(CLI::App& app) {
         trace::StructLoggerOptions struct_log_options;
         std::string tracer;
         std::string tracer_config;
+        std::string trace_types = "trace";
     };
     auto run_args = std::make_shared<RunArgs>();
     auto* run = evm->add_subcommand("run", "run bytecode as a contract on an empty state");
@@ -360,10 +362,14 @@ void add_evm_command(CLI::App& app) {
         run->add_option("--tracer", run_args->tracer,
                         "with --tx: print this tracer's result for the transaction instead, as "
                         "debug_traceCall returns it: callTracer, flatCallTracer, prestateTracer, "
-                        "4byteTracer, noopTracer, erc7562Tracer, muxTracer (docs/trace.md)");
+                        "4byteTracer, noopTracer, erc7562Tracer, muxTracer (docs/trace.md); or "
+                        "parity, trace_replayTransaction's result (with --trace-types)");
     tracer_opt->needs("--tx")->excludes("--json")->excludes("--trace")->excludes(struct_log);
     run->add_option("--tracer-config", run_args->tracer_config,
                     "with --tracer: its options as JSON (geth's tracerConfig)")
+        ->needs(tracer_opt);
+    run->add_option("--trace-types", run_args->trace_types,
+                    "with --tracer parity: trace,vmTrace,stateDiff (any of them; default trace)")
         ->needs(tracer_opt);
     run->add_option("--limit", run_args->struct_log_options.limit,
                     "with --struct-log: record at most this many steps (default 0: all)")
@@ -433,7 +439,16 @@ void add_evm_command(CLI::App& app) {
         std::optional<trace::TxTracer> named;
         std::optional<trace::TxSelector> selector;
         std::string named_out;
-        if (!run_args->tracer.empty()) {
+        std::optional<trace::ParityTracer> parity;
+        if (run_args->tracer == "parity") {
+            auto types = trace::parse_trace_types(run_args->trace_types);
+            if (!types) throw Failure{kExitUsage, "--trace-types: " + types.error()};
+            if (!run_args->tracer_config.empty())
+                throw Failure{kExitUsage, "--tracer-config: parity takes --trace-types instead"};
+            parity.emplace(*types);
+        } else if (run_args->trace_types != "trace") {
+            throw Failure{kExitUsage, "--trace-types needs --tracer parity"};
+        } else if (!run_args->tracer.empty()) {
             auto spec = trace::parse_tracer_spec(run_args->tracer, run_args->tracer_config);
             if (!spec) throw Failure{kExitUsage, "--tracer: " + spec.error()};
             if (spec->kind == trace::TracerKind::struct_log) {
@@ -447,6 +462,7 @@ void add_evm_command(CLI::App& app) {
         evm::Tracer* hooks = tracer     ? static_cast<evm::Tracer*>(&*tracer)
                              : logger   ? static_cast<evm::Tracer*>(&*logger)
                              : selector ? static_cast<evm::Tracer*>(&*selector)
+                             : parity   ? static_cast<evm::Tracer*>(&*parity)
                                         : nullptr;
 
         evm::Status status = evm::Status::success;
@@ -500,7 +516,8 @@ void add_evm_command(CLI::App& app) {
             overlay.finalize_transaction({.delete_empty = *fork >= eth::Fork::spurious_dragon});
         }
         if (tracer) tracer->flush();
-        if (named) {
+        if (parity) parity->write(named_out, nullptr);
+        if (named || parity) {
             named_out += '\n';
             write_out(named_out);
             if (write_failed || std::fflush(stdout) != 0)

@@ -24,6 +24,7 @@
 #include "keel/common/json_writer.hpp"
 #include "keel/common/progress.hpp"
 #include "keel/trace/duration.hpp"
+#include "keel/trace/parity_tracer.hpp"
 #include "keel/trace/tracer_spec.hpp"
 
 namespace keel::cli {
@@ -58,23 +59,9 @@ std::optional<trace::ParityTraceTypes> trace_types_of(const TraceArgs& a, const 
                       what + ": --timeout is for geth's tracers (debug_trace*), not parity's"};
     }
     if (a.trace_types.empty()) return std::nullopt;
-    trace::ParityTraceTypes t;
-    std::size_t begin = 0;
-    while (begin <= a.trace_types.size()) {
-        const std::size_t end = std::min(a.trace_types.find(',', begin), a.trace_types.size());
-        const std::string one = a.trace_types.substr(begin, end - begin);
-        if (one == "trace")
-            t.trace = true;
-        else if (one == "vmTrace")
-            t.vm_trace = true;
-        else if (one == "stateDiff")
-            t.state_diff = true;
-        else
-            throw Failure{kExitUsage, what + ": --trace-types: " + one +
-                                          " is none of trace, vmTrace, stateDiff"};
-        begin = end + 1;
-    }
-    return t;
+    auto types = trace::parse_trace_types(a.trace_types);
+    if (!types) throw Failure{kExitUsage, what + ": --trace-types: " + types.error()};
+    return *types;
 }
 
 // Prints a Parity-family answer or the read's error.

@@ -346,6 +346,9 @@ void CallTracer::write_flat_frame(json::Writer& w, std::uint32_t i,
     const bool reverted = f.status == evm::Status::revert;
     const bool keep_result = error.empty() || (reverted && !parity);
     if ((options.convert_parity_errors || parity) && !error.empty()) error = parity_error(error);
+    // The Parity family (OpenEthereum, Reth): any failure of a precompile is "Built-in failed";
+    // geth's converted words keep a precompile's own error (only two of them are mapped).
+    if (parity && f.status == evm::Status::precompile_failure) error = "Built-in failed";
     const bool create = f.op == kCreate || f.op == kCreate2;
     // Parity's top frame: the call's own gas, not the transaction's.
     const std::uint64_t gas = parity && i == 0 ? f.frame_gas : f.gas;

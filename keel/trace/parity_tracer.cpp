@@ -4,6 +4,7 @@
 #include <string>
 
 #include "keel/common/hex.hpp"
+#include "keel/common/printable.hpp"
 #include "keel/state/overlay.hpp"
 
 namespace keel::trace {
@@ -14,6 +15,31 @@ BytesView bytes_of(const state::Code& code) {
 }
 
 }  // namespace
+
+bool add_trace_type(ParityTraceTypes& types, std::string_view name) {
+    if (name == "trace")
+        types.trace = true;
+    else if (name == "vmTrace")
+        types.vm_trace = true;
+    else if (name == "stateDiff")
+        types.state_diff = true;
+    else
+        return false;
+    return true;
+}
+
+Result<ParityTraceTypes, std::string> parse_trace_types(std::string_view list) {
+    ParityTraceTypes types;
+    std::size_t begin = 0;
+    while (begin <= list.size()) {
+        const std::size_t end = std::min(list.find(',', begin), list.size());
+        const std::string_view one = list.substr(begin, end - begin);
+        if (!add_trace_type(types, one))
+            return unexpected(printable(one, 64) + " is none of trace, vmTrace, stateDiff");
+        begin = end + 1;
+    }
+    return types;
+}
 ParityTracer::ParityTracer(ParityTraceTypes types)
     : types_(types), prestate_(PrestateTracerOptions{.include_empty = true}) {}
 

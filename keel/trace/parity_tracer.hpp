@@ -14,9 +14,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "keel/common/json_writer.hpp"
+#include "keel/common/result.hpp"
 #include "keel/trace/call_tracer.hpp"
 #include "keel/trace/prestate_tracer.hpp"
 #include "keel/trace/vm_tracer.hpp"
@@ -29,6 +31,12 @@ struct ParityTraceTypes {
     bool vm_trace = false;
     bool state_diff = false;
 };
+
+/// Adds the type `name` ("trace", "vmTrace" or "stateDiff") to `types`; false for any other.
+[[nodiscard]] bool add_trace_type(ParityTraceTypes& types, std::string_view name);
+/// Comma-separated names ("trace,stateDiff"), as keel's --trace-types takes them. Errors name the
+/// one not known: "bla is none of trace, vmTrace, stateDiff".
+[[nodiscard]] Result<ParityTraceTypes, std::string> parse_trace_types(std::string_view list);
 
 class ParityTracer final : public evm::Tracer {
   public:

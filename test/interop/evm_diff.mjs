@@ -1,7 +1,8 @@
 // keel's EVM against anvil's (Foundry's node on revm), program by program: COUNT generated
 // programs (seeded, reproducible) each run as a transaction on both and compared on status,
-// gas used, output, logs and every account the transaction changed, and on their callTracer
-// results frame by frame.
+// gas used, output, logs and every account the transaction changed, and on their callTracer,
+// prestateTracer (with and without diffMode) and trace_transaction results, frame by frame and
+// account by account.
 //
 //   node evm_diff.mjs KEEL PORT COUNT SEED
 //
@@ -323,6 +324,107 @@ function callFrameDiff(theirs, mine, at) {
 }
 let callCompared = 0;
 
+// ---- Parity traces and the prestate tracer ------------------------------------------------------
+// Every program's trace_transaction on anvil against `keel evm run --tx --tracer parity` (the
+// `trace` of trace_replayTransaction: the same actions without their block positions), action by
+// action on every member. anvil (revm-inspectors, as Reth) lists CALLs and STATICCALLs of
+// precompiles; geth's flat tracer, Erigon, OpenEthereum and Besu do not, and keel follows them
+// (docs/trace.md): those frames are taken out of anvil's list and the trace addresses and subtrace
+// counts renumbered before comparing. Where a frame failed both must say so; the words are not
+// compared: revm-inspectors writes revm's names for several halts ("OutOfOffset",
+// "CreateContractStartingWithEF", "StateChangeDuringStaticCall") where keel writes
+// OpenEthereum's or geth's ("Out of bounds", geth's invalid-code text, and "Out of gas" for a
+// CALL with value under STATICCALL that cannot pay its gas: geth charges before it checks the
+// value). A failed frame's `result` is not compared (anvil writes null or the revert's output,
+// keel, as OpenEthereum and Besu, none). A SELFDESTRUCT to itself: anvil writes its action with
+// zero addresses and balance (as in its callTracer, above).
+const PARITY = process.env.KEEL_EVM_DIFF_PARITY !== '0';
+const PRECOMPILES = new Set([...Array(17)].map((_, i) => '0x' + hex(i + 1, 20)));
+function withoutPrecompileCalls(traces) {
+  const kept = [], renamed = new Map([['', []]]), children = new Map();
+  for (const t of traces) {
+    const key = t.traceAddress.join(','), parent = t.traceAddress.slice(0, -1).join(',');
+    if (t.type === 'call' && (t.action.callType === 'call' || t.action.callType === 'staticcall') &&
+        PRECOMPILES.has(t.action.to.toLowerCase())) continue;
+    if (t.traceAddress.length > 0) {
+      const n = children.get(parent) ?? 0;
+      children.set(parent, n + 1);
+      renamed.set(key, [...renamed.get(parent), n]);
+    }
+    kept.push({ key, t });
+  }
+  return kept.map(({ key, t }) => ({ ...t, traceAddress: renamed.get(key), subtraces: children.get(key) ?? 0 }));
+}
+function lowerDeep(v) {
+  if (typeof v === 'string') return v.toLowerCase();
+  if (Array.isArray(v)) return v.map(lowerDeep);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k.toLowerCase(), lowerDeep(x)]));
+  return v;
+}
+function parityDiff(theirs, mine) {
+  const a = withoutPrecompileCalls(theirs);
+  if (a.length !== mine.length) return `traces: anvil ${a.length} (without precompile calls), keel ${mine.length}`;
+  for (let i = 0; i < a.length; ++i) {
+    const selfToSelf = mine[i].type === 'suicide' && lower(mine[i].action.address) === lower(mine[i].action.refundAddress);
+    for (const f of ['type', 'action', 'result', 'error', 'subtraces', 'traceAddress']) {
+      if (f === 'result' && ('error' in a[i] || 'error' in mine[i])) continue;
+      if (f === 'action' && selfToSelf) continue;
+      if (f === 'error' && ('error' in a[i]) === ('error' in mine[i])) continue;
+      const x = stable(lowerDeep(a[i][f])), y = stable(lowerDeep(mine[i][f]));
+      if (x !== y) return `trace ${i} [${mine[i].traceAddress}] ${f}: anvil ${String(x).slice(0, 200)}, keel ${String(y).slice(0, 200)}`;
+    }
+  }
+  return null;
+}
+let parityCompared = 0;
+
+// The prestate tracer, without and (every other program) with diffMode: anvil's
+// debug_traceTransaction against keel's, account by account on every member (balances and
+// storage as numbers, hex in lower case), but for what geth (since 1.14), and keel with it, does
+// otherwise than revm-inspectors: geth leaves out of `pre` the accounts that were empty before the
+// transaction (its includeEmpty option) and writes a `codeHash` member, which is not compared; an
+// instruction that runs out of gas is not shown to geth's tracer, so the slot an SLOAD or SSTORE
+// would have touched is not looked up (anvil's extra slots are accepted when a frame ran out of
+// gas).
+const PRESTATE = process.env.KEEL_EVM_DIFF_PRESTATE !== '0';
+function normPrestate(accounts, dropEmpty) {
+  const out = {};
+  for (const [addr, acct] of Object.entries(accounts ?? {})) {
+    const n = {};
+    for (const [k, v] of Object.entries(acct)) {
+      if (k === 'codeHash') continue;
+      if (k === 'balance') n.balance = BigInt(v).toString(16);
+      else if (k === 'storage') n.storage = normStorage(v);
+      else n[k] = typeof v === 'string' ? v.toLowerCase() : v;
+    }
+    if (Object.keys(n).length === 0 && Object.keys(acct).length > 0) continue;  // codeHash alone
+    if (dropEmpty && (n.balance ?? '0') === '0' && !n.nonce && !n.code && !n.storage) continue;
+    out[addr.toLowerCase()] = stable(n);
+  }
+  return out;
+}
+function withoutSlotsOf(theirs, mine) {
+  // anvil's account with only the slots keel shows, when anvil's has every one of keel's.
+  const x = JSON.parse(theirs), y = JSON.parse(mine);
+  if (!x.storage || stable({ ...x, storage: undefined }) !== stable({ ...y, storage: undefined })) return theirs;
+  const a = JSON.parse(x.storage), b = y.storage ? JSON.parse(y.storage) : {};
+  if (!Object.entries(b).every(([k, v]) => a[k] === v)) return theirs;
+  return mine;
+}
+function prestateDiff(theirs, mine, diffMode, outOfGas) {
+  const parts = diffMode ? ['pre', 'post'] : [null];
+  for (const part of parts) {
+    const a = normPrestate(part ? theirs[part] : theirs, part !== 'post'), b = normPrestate(part ? mine[part] : mine, false);
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (a[k] !== undefined && b[k] !== undefined && outOfGas && !diffMode && withoutSlotsOf(a[k], b[k]) === b[k]) continue;
+      if (a[k] !== b[k]) return `${part ?? ''}${part ? ' ' : ''}${k}: anvil ${a[k] ?? 'absent'}, keel ${b[k] ?? 'absent'}`;
+    }
+  }
+  return null;
+}
+const anyOutOfGas = (frame) => !!frame && ((frame.error ?? '').startsWith('out of gas') || (frame.calls ?? []).some(anyOutOfGas));
+let prestateCompared = 0;
+
 const accounts = await rpc('eth_accounts', []);
 const from = accounts[0].toLowerCase();
 sender = BigInt(from);
@@ -372,17 +474,44 @@ for (let i = 0; i < count; ++i) {
     const s = sameState(normAnvil(diff, coinbase), normKeel(mine.changes, { [contract]: code }));
     if (s) problems.push(`state: ${s}`);
   }
+  let mineCall;
   if (CALL_TRACER) {
     const kc = spawnSync(keel, ['evm', 'run', '--tx', '--tracer', 'callTracer', '--fork', 'Prague', '--code', code,
       '--input', data, '--gas', gas.toString(), '--address', contract, '--balance', '1000000000000000000',
       '--sender', from, '--sender-nonce', nonce.toString(), '--sender-balance', balance.toString()],
       { encoding: 'utf8' });
-    let mineCall;
     try { mineCall = JSON.parse(kc.stdout); } catch { problems.push(`keel --tracer callTracer: exit ${kc.status}: ${kc.stderr.trim()}`); }
     if (mineCall) {
       ++callCompared;
       const d = callFrameDiff(call, mineCall, '');
       if (d) problems.push(`callTracer: ${d}`);
+    }
+  }
+  const keelRun = (flags) => spawnSync(keel, ['evm', 'run', '--tx', ...flags, '--fork', 'Prague', '--code', code,
+    '--input', data, '--gas', gas.toString(), '--address', contract, '--balance', '1000000000000000000',
+    '--sender', from, '--sender-nonce', nonce.toString(), '--sender-balance', balance.toString()],
+    { encoding: 'utf8' });
+  if (PARITY) {
+    const theirs = await rpc('trace_transaction', [hash]);
+    const kp = keelRun(['--tracer', 'parity']);
+    let mineParity;
+    try { mineParity = JSON.parse(kp.stdout); } catch { problems.push(`keel --tracer parity: exit ${kp.status}: ${kp.stderr.trim()}`); }
+    if (mineParity) {
+      ++parityCompared;
+      const d = parityDiff(theirs, mineParity.trace);
+      if (d) problems.push(`trace_transaction: ${d}`);
+    }
+  }
+  if (PRESTATE) {
+    const diffMode = i % 2 === 1;
+    const theirs = diffMode ? diff : await rpc('debug_traceTransaction', [hash, { tracer: 'prestateTracer' }]);
+    const kp = keelRun(['--tracer', 'prestateTracer', ...(diffMode ? ['--tracer-config', '{"diffMode":true}'] : [])]);
+    let minePre;
+    try { minePre = JSON.parse(kp.stdout); } catch { problems.push(`keel --tracer prestateTracer: exit ${kp.status}: ${kp.stderr.trim()}`); }
+    if (minePre) {
+      ++prestateCompared;
+      const d = prestateDiff(theirs, minePre, diffMode, anyOutOfGas(mineCall));
+      if (d) problems.push(`prestateTracer${diffMode ? ' diffMode' : ''}: ${d}`);
     }
   }
   if (structEvery > 0 && i % structEvery === 0) {
@@ -407,5 +536,6 @@ for (let i = 0; i < count; ++i) {
   }
 }
 console.log(`evm_diff: ${count - failures} of ${count} programs agree (keel outcomes: ${JSON.stringify(statuses)}; ` +
-            `struct logs compared on ${structCompared}, call traces on ${callCompared})`);
+            `struct logs compared on ${structCompared}, call traces on ${callCompared}, ` +
+            `Parity traces on ${parityCompared}, prestate traces on ${prestateCompared})`);
 process.exit(failures === 0 ? 0 : 1);
