@@ -4,9 +4,17 @@
 # traced by keel and by anvil 1.7.1 (Foundry's node on revm), per mode (MODES, default the two
 # that anvil answers with the same output: the byte counts printed are equal):
 #   callTracer, prestateTracer                   debug_traceBlockByNumber with that tracer
-# Modes that can be asked for but do not compare: flatCallTracer and structLog (anvil's
-# debug_traceBlockByNumber answers them with empty results: {} and structLogs []), trace_block
-# (anvil answers from the traces it recorded while mining, without gas figures; keel replays).
+#   structLog                                    keel: the block's struct logs; anvil:
+#                                                debug_traceTransaction of each of its
+#                                                transactions (its debug_traceBlockByNumber
+#                                                answers structLog with empty logs); the outputs
+#                                                differ a little (keel writes refund on every
+#                                                step), the byte counts are close
+# Modes that can be asked for but do not compare: flatCallTracer (anvil's
+# debug_traceBlockByNumber answers it with {}), trace_block (anvil answers from the traces it
+# recorded while mining, without gas figures; keel replays). anvil serves no trace_replay*
+# (vmTrace, stateDiff). Peak resident memory is printed for both: keel's export (one process per
+# mode) and anvil's over its whole run (mining and every mode).
 # keel: `keel trace export --threads 1` of blocks FROM..BLOCKS (default the last ten) from a
 # store the chain was imported into, pinned to CPU 0, the files written to $WORK (process start,
 # store open and writing included); anvil: the same blocks mined into it (its own execution of
@@ -44,7 +52,7 @@ rm -rf "$work/datadir"
 "$keel" import --quiet --datadir "$work/datadir" "$chain" | grep '^executed:'
 now() { date +%s.%N; }
 
-declare -A keel_s keel_bytes
+declare -A keel_s keel_bytes keel_rss
 IFS=, read -r -a mode_list <<<"$modes"
 for mode in "${mode_list[@]}"; do
     tracer=$mode
@@ -53,9 +61,10 @@ for mode in "${mode_list[@]}"; do
     for ((r = 0; r < rounds; ++r)); do
         rm -rf "$work/export"
         t0=$(now)
-        taskset -c 0 "$keel" trace export --quiet --threads 1 --datadir "$work/datadir" \
-            --from "$from" --to "$blocks" --tracer "$tracer" --out "$work/export" >/dev/null
+        summary=$(taskset -c 0 "$keel" trace export --quiet --threads 1 --datadir "$work/datadir" \
+            --from "$from" --to "$blocks" --tracer "$tracer" --out "$work/export")
         t1=$(now)
+        keel_rss[$mode]=$(sed -E 's/.*peak RSS ([0-9.]+) MB.*/\1/' <<<"$summary")
         s=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
         if [[ -z $best ]] || awk -v s="$s" -v b="$best" 'BEGIN { exit !(s < b) }'; then best=$s; fi
     done
@@ -72,8 +81,10 @@ for mode in "${mode_list[@]}"; do
     line=$(grep "^anvil trace $mode:" <<<"$out")
     a_s=$(sed -E 's/.*blocks, ([0-9.]+) s.*/\1/' <<<"$line")
     a_bytes=$(sed -E 's/.* s, ([0-9]+) bytes.*/\1/' <<<"$line")
-    awk -v m="$mode" -v k="${keel_s[$mode]}" -v kb="${keel_bytes[$mode]}" -v a="$a_s" -v ab="$a_bytes" 'BEGIN {
-        printf "  %-15s keel %7.3f s (%9.1f MB)  anvil %8.3f s (%9.1f MB)  anvil / keel %6.1fx\n",
-               m, k, kb / 1e6, a, ab / 1e6, a / k }'
+    awk -v m="$mode" -v k="${keel_s[$mode]}" -v kb="${keel_bytes[$mode]}" -v a="$a_s" -v ab="$a_bytes" \
+        -v rss="${keel_rss[$mode]}" 'BEGIN {
+        printf "  %-15s keel %7.3f s (%9.1f MB out, peak RSS %6.1f MB)  anvil %8.3f s (%9.1f MB out)  anvil / keel %6.1fx\n",
+               m, k, kb / 1e6, rss, a, ab / 1e6, a / k }'
 done
+grep '^anvil peak RSS:' <<<"$out" | awk '{ printf "  anvil peak RSS (mining and tracing): %.1f MB\n", $4 / 1024 }'
 keel_load_line

@@ -12,7 +12,8 @@
 
 namespace keel::cli {
 
-store::ChainStore open_datadir(const std::filesystem::path& dir, Access access) {
+store::ChainStore open_datadir(const std::filesystem::path& dir, Access access,
+                               std::size_t cache_bytes) {
     std::error_code ec;
     const bool missing = !std::filesystem::exists(dir, ec);
     const bool empty =
@@ -20,7 +21,8 @@ store::ChainStore open_datadir(const std::filesystem::path& dir, Access access) 
     const bool create = access == Access::create;
     auto opened = (create && (missing || empty))
                       ? store::ChainStore::create(dir)
-                      : store::ChainStore::open(dir, {.read_only = access == Access::read});
+                      : store::ChainStore::open(
+                            dir, {.read_only = access == Access::read, .cache_bytes = cache_bytes});
     if (!opened) {
         if (missing && !create) {
             throw Failure{kExitBadData, fmt::format("datadir {}: no such directory (import a "

@@ -18,9 +18,11 @@ enum class Access {
     create,  ///< writes, creating the store in a missing or empty directory (import)
 };
 
-/// Opens the store in `dir`. Throws Failure (exit 1) with the store's one-line message, e.g.
-/// for a directory that holds no store or a store another process is creating.
-store::ChainStore open_datadir(const std::filesystem::path& dir, Access access);
+/// Opens the store in `dir` (read-only ones with a block cache of `cache_bytes`, default the
+/// store's). Throws Failure (exit 1) with the store's one-line message, e.g. for a directory
+/// that holds no store or a store another process is creating.
+store::ChainStore open_datadir(const std::filesystem::path& dir, Access access,
+                               std::size_t cache_bytes = store::StoreOptions{}.cache_bytes);
 
 /// A block argument: latest, earliest, a 32-byte hash, or a number (decimal or 0x-hex), as a
 /// canonical block number of `chain`. Throws Failure: exit 2 for what is not a block argument,

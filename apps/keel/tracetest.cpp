@@ -16,6 +16,7 @@
 #include "keel/state/overlay.hpp"
 #include "keel/trace/call_tracer.hpp"
 #include "keel/trace/erc7562_tracer.hpp"
+#include "keel/trace/legacy_tracers.hpp"
 #include "keel/trace/prestate_tracer.hpp"
 
 namespace keel::cli {
@@ -367,7 +368,21 @@ TraceTestResult run(const json& test, FixtureTracer tracer, const std::string& w
         auto r = evm::execute_transaction(*tx, *sender, env.block, overlay, env.fork, &t, limits);
         if (!r) fixture::bad(where, "the transaction is invalid: " + evm::to_string(r.error()));
         got = write_result([&](keel::json::Writer& w) { t.write(w); });
-    } else if (tracer == FixtureTracer::prestate || tracer == FixtureTracer::prestate_legacy) {
+    } else if (tracer == FixtureTracer::call_legacy || tracer == FixtureTracer::prestate_legacy) {
+        // geth's JavaScript tracers, as keel's native ports of them (trace/legacy_tracers.hpp).
+        trace::LegacyCallTracer call;
+        trace::LegacyPrestateTracer prestate;
+        evm::Tracer* t = tracer == FixtureTracer::call_legacy ? static_cast<evm::Tracer*>(&call)
+                                                              : &prestate;
+        auto r = evm::execute_transaction(*tx, *sender, env.block, overlay, env.fork, t, limits);
+        if (!r) fixture::bad(where, "the transaction is invalid: " + evm::to_string(r.error()));
+        got = write_result([&](keel::json::Writer& w) {
+            if (tracer == FixtureTracer::call_legacy)
+                call.write(w);
+            else
+                prestate.write(w);
+        });
+    } else if (tracer == FixtureTracer::prestate) {
         trace::PrestateTracer t(
             trace::PrestateTracerOptions{.diff_mode = flag("diffMode"),
                                          .disable_code = flag("disableCode"),

@@ -16,9 +16,12 @@ const [anvilPath, genesisPath, chainPath, blocksArg, port, pin] = process.argv.s
 const genesis = JSON.parse(fs.readFileSync(genesisPath, 'utf8'));
 const url = `http://127.0.0.1:${port}`;
 
+// Struct logs of mined transactions need anvil's --steps-tracing (recorded while mining; without
+// it debug_traceTransaction answers with no steps): only when ANVIL_TRACE_MODES asks for them.
+const steps = (process.env.ANVIL_TRACE_MODES ?? '').split(',').includes('structLog') ? ['--steps-tracing'] : [];
 const anvil = spawn('taskset', ['-c', pin, anvilPath, '--port', port, '--silent', '--init', genesisPath,
-  '--hardfork', 'prague', '--no-mining', '--order', 'fifo', '--gas-limit', String(BigInt(genesis.gasLimit))],
-  { stdio: ['ignore', 'ignore', 'inherit'] });
+  '--hardfork', 'prague', '--no-mining', '--order', 'fifo', '--gas-limit', String(BigInt(genesis.gasLimit)),
+  ...steps], { stdio: ['ignore', 'ignore', 'inherit'] });
 let exited = false;
 anvil.on('exit', () => { exited = true; });
 const fail = (m) => { console.error(`peers-anvil-execute: ${m}`); anvil.kill('SIGKILL'); process.exit(1); };
@@ -109,36 +112,59 @@ if (roots.size !== want) fail(`anvil's blocks have ${roots.size} distinct state 
 
 // ANVIL_TRACE_MODES (bench/side_by_side_tracers.sh): after mining, the blocks ANVIL_TRACE_FROM..
 // the last traced one by one through the RPC, per mode (callTracer, prestateTracer,
-// flatCallTracer: debug_traceBlockByNumber with that tracer; structLog: with the default
-// logger; trace_block: Parity's), each response read to its last byte and dropped. One line per
-// mode: "anvil trace MODE: BLOCKS blocks, SECONDS s, BYTES bytes".
+// flatCallTracer: debug_traceBlockByNumber with that tracer; trace_block: Parity's; structLog:
+// debug_traceTransaction with the default logger for each transaction of the block, as anvil's
+// debug_traceBlockByNumber answers structLog with empty logs), each response read to its last
+// byte and dropped. One line per mode: "anvil trace MODE: BLOCKS blocks, SECONDS s, BYTES bytes",
+// then anvil's peak resident memory (mining and tracing): "anvil peak RSS: KB kB".
 if (process.env.ANVIL_TRACE_MODES) {
   const from = Number(process.env.ANVIL_TRACE_FROM || 1);
-  for (const mode of process.env.ANVIL_TRACE_MODES.split(',')) {
-    let bytes = 0;
-    const t0 = performance.now();
-    for (let n = from; n <= want; ++n) {
-      const tag = '0x' + n.toString(16);
-      const body = mode === 'trace_block'
-        ? { jsonrpc: '2.0', id: ++id, method: 'trace_block', params: [tag] }
-        : { jsonrpc: '2.0', id: ++id, method: 'debug_traceBlockByNumber',
-            params: [tag, mode === 'structLog' ? {} : { tracer: mode }] };
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' },
-                                     body: JSON.stringify(body) });
-      const reader = res.body.getReader();
-      let head = '';
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (head.length < 512) head += Buffer.from(value.subarray(0, 512)).toString();
-        bytes += value.length;
-      }
-      if (head.slice(0, 64).includes('"error"')) fail(`${mode} of block ${n}: ${head}`);
-      if (n === from && process.env.ANVIL_TRACE_SAMPLES) console.log(`sample ${mode}: ${head.slice(0, 400)}`);
+  // One request, its response read to the end; returns its first bytes.
+  const request = async (body, what) => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' },
+                                   body: JSON.stringify(body) });
+    const reader = res.body.getReader();
+    let head = '', size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (head.length < 512) head += Buffer.from(value.subarray(0, 512)).toString();
+      size += value.length;
     }
+    if (head.slice(0, 64).includes('"error"')) fail(`${what}: ${head}`);
+    return { head, size };
+  };
+  // ANVIL_TRACE_INFLIGHT (default 1): blocks traced at once, each by its own chain of requests,
+  // as an exporter such as cryo keeps several in flight.
+  const inflight = Math.max(1, Number(process.env.ANVIL_TRACE_INFLIGHT || 1));
+  for (const mode of process.env.ANVIL_TRACE_MODES.split(',')) {
+    let bytes = 0, next = from;
+    const t0 = performance.now();
+    const traceBlock = async (n) => {
+      const tag = '0x' + n.toString(16);
+      let bodies;
+      if (mode === 'structLog') {
+        const block = await call('eth_getBlockByNumber', [tag, false]);
+        bodies = block.transactions.map((h) => ({ jsonrpc: '2.0', id: ++id, method: 'debug_traceTransaction', params: [h, {}] }));
+      } else if (mode === 'trace_block') {
+        bodies = [{ jsonrpc: '2.0', id: ++id, method: 'trace_block', params: [tag] }];
+      } else {
+        bodies = [{ jsonrpc: '2.0', id: ++id, method: 'debug_traceBlockByNumber', params: [tag, { tracer: mode }] }];
+      }
+      for (const body of bodies) {
+        const { head, size } = await request(body, `${mode} of block ${n}`);
+        bytes += size;
+        if (n === from && body === bodies[0] && process.env.ANVIL_TRACE_SAMPLES) console.log(`sample ${mode}: ${head.slice(0, 400)}`);
+      }
+    };
+    await Promise.all([...Array(inflight)].map(async () => {
+      while (next <= want) await traceBlock(next++);
+    }));
     const s = (performance.now() - t0) / 1000;
     console.log(`anvil trace ${mode}: ${want - from + 1} blocks, ${s.toFixed(3)} s, ${bytes} bytes`);
   }
+  const hwm = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${anvil.pid}/status`, 'utf8'));
+  console.log(`anvil peak RSS: ${hwm ? hwm[1] : '?'} kB`);
 }
 anvil.kill('SIGKILL');
 console.log(`anvil: ${want} blocks, ${gas} gas, ${(mining / 1000).toFixed(2)} s mining (evm_mine), ` +

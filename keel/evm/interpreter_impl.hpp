@@ -483,9 +483,20 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
         reinterpret_cast<std::uintptr_t>(code) * sizeof(BlockCost);
     [[maybe_unused]] const std::uint8_t* traced_ip = nullptr;
     // A tracer that wants no steps (Tracer::wants_steps: call-level tracers) gets the step of a
-    // failing instruction only, before on_step_error; asked once per frame.
-    [[maybe_unused]] bool steps = true;
-    if constexpr (Tracing) steps = tracer->wants_steps();
+    // failing instruction only, before on_step_error; one that wants some (Tracer::step_ops)
+    // gets those and the failing one. Asked once per frame; null: no steps.
+    [[maybe_unused]] const bool* step_ops = nullptr;
+    if constexpr (Tracing) {
+        if (tracer->wants_steps()) {
+            static constexpr auto kEvery = [] {
+                std::array<bool, 256> t{};
+                t.fill(true);
+                return t;
+            }();
+            const std::array<bool, 256>* some = tracer->step_ops();
+            step_ops = (some != nullptr ? *some : kEvery).data();
+        }
+    }
     // The step hook, a macro rather than a lambda: a lambda capturing pc, gas and op by
     // reference made them addressable, and g++ kept them in memory in the untraced loop too (a
     // load and a store of pc and gas in every dispatch).
@@ -505,7 +516,7 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
 #define TRACE(cost_expr)                      \
     do {                                      \
         if constexpr (Tracing) {              \
-            if (steps) TRACE_STEP(cost_expr); \
+            if (step_ops != nullptr && step_ops[*ip]) TRACE_STEP(cost_expr); \
         }                                     \
     } while (0)
     const auto grow = [&mem](const MemoryNeed& need) { mem.grow_to(need.end); };

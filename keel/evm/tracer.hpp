@@ -10,6 +10,7 @@
 /// with its full gas cost) and, if it failed, on_step_error; storage and log hooks come from
 /// inside an instruction, after its on_step; on_call_end last. Nested frames nest.
 
+#include <array>
 #include <cstdint>
 #include <span>
 
@@ -86,6 +87,12 @@ class Tracer {
     /// on_step_error; the traced interpreter then builds no step view for the rest. Asked when
     /// a frame starts.
     virtual bool wants_steps() const { return true; }
+    /// With wants_steps(): the opcodes whose steps are wanted, a table indexed by opcode (null:
+    /// every one). A tracer that looks at a few instructions only (the prestate tracer: the ones
+    /// that name an account or a slot) spares the interpreter a step view for the rest. The
+    /// step of a failing instruction still comes, whatever its opcode, before on_step_error.
+    /// Asked when a frame starts; the table must outlive the frame.
+    virtual const std::array<bool, 256>* step_ops() const { return nullptr; }
     /// A valid transaction starts (execute_transaction), before its top frame's on_call_start.
     virtual void on_tx_start(const TxStartView& /*tx*/) {}
     /// It ended, after its top frame's on_call_end. Not called for an invalid transaction

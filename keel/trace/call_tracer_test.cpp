@@ -451,6 +451,38 @@ TEST(TxSelector, AStreamedStructLogCutShortEndsWithTheError) {
     EXPECT_LT(r["structLogs"].size(), 2'500'000u);
 }
 
+// A tracer that asks for the steps of some opcodes only (Tracer::step_ops) gets those, and the
+// failing instruction's whatever its opcode, before on_step_error.
+TEST(StepOps, OnlyTheOpcodesAskedForAndTheFailingOne) {
+    struct Counting final : evm::Tracer {
+        std::array<bool, 256> ops{};
+        std::vector<std::uint8_t> seen;
+        std::vector<evm::Status> errors;
+        const std::array<bool, 256>* step_ops() const override { return &ops; }
+        void on_step(const evm::StepView& s) override { seen.push_back(s.op); }
+        void on_step_error(evm::Status st) override { errors.push_back(st); }
+    } t;
+    t.ops[0x01] = true;  // ADD
+    state::MemoryState pre;
+    // PUSH1 1 PUSH1 2 ADD PUSH1 3 MUL PUSH1 4 ADD POP MUL (stack underflow)
+    pre.put(addr(1), 0, Uint256(0), testutil::from_hex("60016002016003026004015002"), {});
+    (void)execute(pre, t, addr(1), "");
+    EXPECT_EQ(t.seen, (std::vector<std::uint8_t>{0x01, 0x01, 0x02}));
+    EXPECT_EQ(t.errors, std::vector<evm::Status>{evm::Status::stack_underflow});
+}
+
+TEST(TracerSpec, GethsJavaScriptTracersByNameWithoutOptions) {
+    for (const char* name : {"callTracerLegacy", "prestateTracerLegacy"}) {
+        auto spec = parse_tracer_spec(name, "{}");
+        ASSERT_TRUE(spec.has_value()) << name;
+        TxTracer tracer(*spec, eth::Fork::cancun);
+        std::string out;
+        EXPECT_NE(tracer.begin(out, 0), nullptr);
+    }
+    EXPECT_EQ(parse_tracer_spec("callTracerLegacy", R"({"onlyTopCall":true})").error(),
+              "callTracerLegacy: onlyTopCall is not an option");
+}
+
 TEST(Phrases, RevertReasonsAsGethDecodesThem) {
     const auto hex = [](const std::string& h) { return testutil::from_hex(h); };
     const std::string word0 = std::string(64, '0');

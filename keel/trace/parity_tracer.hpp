@@ -47,6 +47,10 @@ class ParityTracer final : public evm::Tracer {
     void on_call_start(const evm::Message& msg) override;
     void on_call_end(const evm::Message& msg, const evm::CallResult& result) override;
     bool wants_steps() const override { return types_.vm_trace || types_.state_diff; }
+    /// vmTrace: every step; stateDiff alone: the prestate tracer's.
+    const std::array<bool, 256>* step_ops() const override {
+        return types_.vm_trace ? nullptr : prestate_.step_ops();
+    }
     void on_step(const evm::StepView& step) override;
     void on_step_error(evm::Status status) override;
     void on_selfdestruct(const Address& contract, const Address& beneficiary,

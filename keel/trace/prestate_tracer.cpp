@@ -93,18 +93,28 @@ void PrestateTracer::on_call_end(const evm::Message& /*msg*/, const evm::CallRes
     if (!frames_.empty()) frames_.pop_back();
 }
 
+namespace {
+
+// The instructions that name an account or a slot.
+constexpr auto kNames = [] {
+    std::array<bool, 256> t{};
+    for (const std::uint8_t op :
+         {kSload, kSstore, kBalance, kExtCodeSize, kExtCodeCopy, kExtCodeHash, kSelfDestruct,
+          kCreate, kCall, kCallCode, kDelegateCall, kCreate2, kStaticCall}) {
+        t[op] = true;
+    }
+    return t;
+}();
+
+}  // namespace
+
+const std::array<bool, 256>* PrestateTracer::step_ops() const {
+    return &kNames;
+}
+
 void PrestateTracer::on_step(const evm::StepView& step) {
-    // Most instructions name no account: they return before anything else (what the last one
-    // that did looked up is forgotten first).
-    static constexpr auto kNames = [] {
-        std::array<bool, 256> t{};
-        for (const std::uint8_t op :
-             {kSload, kSstore, kBalance, kExtCodeSize, kExtCodeCopy, kExtCodeHash, kSelfDestruct,
-              kCreate, kCall, kCallCode, kDelegateCall, kCreate2, kStaticCall}) {
-            t[op] = true;
-        }
-        return t;
-    }();
+    // Other instructions come only when they fail (step_ops): they return before anything else
+    // (what the last one that named an account looked up is forgotten first).
     if (step_dirty_) {
         step_accounts_.clear();
         step_slots_.clear();

@@ -22,6 +22,7 @@
 /// needed, and written as geth writes them (balance hex, nonce a JSON number, code hex, storage
 /// keys and values 32-byte hex, members sorted by address).
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -54,6 +55,9 @@ class PrestateTracer final : public evm::Tracer {
     void on_call_end(const evm::Message& msg, const evm::CallResult& result) override;
     void on_step(const evm::StepView& step) override;
     void on_step_error(evm::Status status) override;
+    /// The instructions that name an account or a slot (SLOAD, SSTORE, BALANCE, EXTCODE*,
+    /// SELFDESTRUCT, the calls and creates): the only steps it looks at.
+    const std::array<bool, 256>* step_ops() const override;
 
     /// Writes the result: the accounts before, or {"post":{...},"pre":{...}} in diffMode.
     void write(json::Writer& w) const;

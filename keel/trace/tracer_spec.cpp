@@ -24,6 +24,8 @@ std::optional<TracerKind> kind_of(std::string_view name) {
     if (name == "noopTracer") return TracerKind::noop;
     if (name == "erc7562Tracer") return TracerKind::erc7562;
     if (name == "muxTracer") return TracerKind::mux;
+    if (name == "callTracerLegacy") return TracerKind::call_legacy;
+    if (name == "prestateTracerLegacy") return TracerKind::prestate_legacy;
     return std::nullopt;
 }
 
@@ -32,7 +34,8 @@ Result<TracerSpec, std::string> spec_of(std::string_view name, const json& confi
     if (!kind) {
         return unexpected("unknown tracer " + shown(name) +
                           " (structLog, callTracer, flatCallTracer, prestateTracer, 4byteTracer, "
-                          "noopTracer, erc7562Tracer, muxTracer)");
+                          "noopTracer, erc7562Tracer, muxTracer, callTracerLegacy, "
+                          "prestateTracerLegacy)");
     }
     TracerSpec s;
     s.kind = *kind;
@@ -139,6 +142,8 @@ Result<TracerSpec, std::string> spec_of(std::string_view name, const json& confi
             }
             case TracerKind::four_byte:
             case TracerKind::noop:
+            case TracerKind::call_legacy:
+            case TracerKind::prestate_legacy:
                 known = false;
                 break;
         }
@@ -244,6 +249,10 @@ evm::Tracer* TxTracer::begin(std::string& out, std::uint64_t first_log_index) {
         case TracerKind::erc7562:
             erc7562_.set_first_log_index(first_log_index);
             return &erc7562_;
+        case TracerKind::call_legacy:
+            return &legacy_call_;
+        case TracerKind::prestate_legacy:
+            return &legacy_prestate_;
         case TracerKind::mux:
             fanout_->to.clear();
             for (auto& c : children_) fanout_->to.push_back(c->begin(out, first_log_index));
@@ -296,6 +305,12 @@ void TxTracer::end(std::string& out, const evm::TxEndView& tx, const FlatTraceCo
             break;
         case TracerKind::erc7562:
             erc7562_.write(w);
+            break;
+        case TracerKind::call_legacy:
+            legacy_call_.write(w);
+            break;
+        case TracerKind::prestate_legacy:
+            legacy_prestate_.write(w);
             break;
         case TracerKind::struct_log:
         case TracerKind::mux:

@@ -3,7 +3,7 @@
 /// "structLog" (geth's opcode logger, the default), "callTracer", "flatCallTracer",
 /// "prestateTracer", "4byteTracer", "noopTracer", "erc7562Tracer" and "muxTracer" (several at
 /// once: its config maps tracer names to their configs; the result maps the names to their
-/// results). parse_tracer_spec() reads a name and its config (geth's tracerConfig; for
+/// results), and geth's JavaScript "callTracerLegacy" and "prestateTracerLegacy" (no options). parse_tracer_spec() reads a name and its config (geth's tracerConfig; for
 /// structLog, TraceConfig's disableStack, disableStorage, enableMemory, enableReturnData,
 /// limit); a member a tracer does not take is refused, not ignored.
 ///
@@ -26,6 +26,7 @@
 #include "keel/trace/call_tracer.hpp"
 #include "keel/trace/erc7562_tracer.hpp"
 #include "keel/trace/four_byte_tracer.hpp"
+#include "keel/trace/legacy_tracers.hpp"
 #include "keel/trace/prestate_tracer.hpp"
 #include "keel/trace/struct_logger.hpp"
 
@@ -39,7 +40,9 @@ enum class TracerKind : std::uint8_t {
     four_byte,
     noop,
     erc7562,
-    mux
+    mux,
+    call_legacy,     ///< geth's JavaScript callTracerLegacy (legacy_tracers.hpp)
+    prestate_legacy  ///< and prestateTracerLegacy
 };
 
 struct TracerSpec {
@@ -102,6 +105,8 @@ class TxTracer {
     Erc7562Tracer erc7562_;
     FourByteTracer four_byte_;
     NoopTracer noop_;
+    LegacyCallTracer legacy_call_;
+    LegacyPrestateTracer legacy_prestate_;
     std::optional<StructLogger> logger_;
     std::vector<std::unique_ptr<TxTracer>> children_;  // muxTracer's
     std::unique_ptr<Fanout> fanout_;

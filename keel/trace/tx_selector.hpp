@@ -66,6 +66,9 @@ class TxSelector final : public evm::Tracer {
         if (current_ != nullptr && !polled_out()) current_->on_call_end(msg, result);
     }
     bool wants_steps() const override { return current_ != nullptr && current_->wants_steps(); }
+    const std::array<bool, 256>* step_ops() const override {
+        return current_ != nullptr ? current_->step_ops() : nullptr;
+    }
     void on_step(const evm::StepView& step) override {
         if (current_ != nullptr && !polled_out()) current_->on_step(step);
     }
