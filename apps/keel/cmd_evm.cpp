@@ -36,8 +36,8 @@
 #include "keel/evm/transaction.hpp"
 #include "keel/state/memory_state.hpp"
 #include "keel/trace/eip3155.hpp"
-#include "keel/trace/struct_logger.hpp"
 #include "keel/trace/parity_tracer.hpp"
+#include "keel/trace/struct_logger.hpp"
 #include "keel/trace/tracer_spec.hpp"
 #include "keel/trace/tx_selector.hpp"
 

@@ -122,7 +122,6 @@ state::MemoryState accounts(const json& pre, const std::string& where) {
 
 namespace keel::cli::fixture {
 
-
 eth::BlobParams blob_params_of(const json& entry, const std::string& where) {
     const eth::BlobParams p{
         u64(field(entry, "target", where), where + " target"),

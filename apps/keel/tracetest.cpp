@@ -372,8 +372,8 @@ TraceTestResult run(const json& test, FixtureTracer tracer, const std::string& w
         // geth's JavaScript tracers, as keel's native ports of them (trace/legacy_tracers.hpp).
         trace::LegacyCallTracer call;
         trace::LegacyPrestateTracer prestate;
-        evm::Tracer* t = tracer == FixtureTracer::call_legacy ? static_cast<evm::Tracer*>(&call)
-                                                              : &prestate;
+        evm::Tracer* t =
+            tracer == FixtureTracer::call_legacy ? static_cast<evm::Tracer*>(&call) : &prestate;
         auto r = evm::execute_transaction(*tx, *sender, env.block, overlay, env.fork, t, limits);
         if (!r) fixture::bad(where, "the transaction is invalid: " + evm::to_string(r.error()));
         got = write_result([&](keel::json::Writer& w) {

@@ -77,16 +77,41 @@ void Writer::before_value() {
     if (indent_ >= 0) newline_and_indent(depth_);
 }
 
-void Writer::key(std::string_view k) {
+void Writer::begin_key() {
     KEEL_ASSERT(depth_ > 0);
     std::uint8_t& f = frames_[depth_ - 1];
     KEEL_ASSERT((f & kObject) && !(f & kKeyPending));
     if (f & kHasItems) out_.push_back(',');
     f |= kHasItems | kKeyPending;
     if (indent_ >= 0) newline_and_indent(depth_);
-    append_string(out_, k);
+}
+
+void Writer::end_key() {
     out_.push_back(':');
     if (indent_ >= 0) out_.push_back(' ');
+}
+
+void Writer::key(std::string_view k) {
+    begin_key();
+    append_string(out_, k);
+    end_key();
+}
+
+void Writer::key_data(BytesView b) {
+    begin_key();
+    append_data(b);
+    end_key();
+}
+
+void Writer::append_data(BytesView b) {
+    // Grow once (quotes included) and let the hex table write into the buffer.
+    const std::size_t at = out_.size();
+    const hex::EncodeOptions o{.prefix = true};
+    const std::size_t n = hex::encoded_size(b.size(), o);
+    out_.resize(at + n + 2);
+    out_[at] = '"';
+    hex::encode_to(b, out_.data() + at + 1, o);
+    out_[at + 1 + n] = '"';
 }
 
 void Writer::open(std::uint8_t kind, char c) {
@@ -164,14 +189,7 @@ void Writer::quantity(const Uint256& v) {
 
 void Writer::data(BytesView b) {
     before_value();
-    // Grow once (quotes included) and let the hex table write into the buffer.
-    const std::size_t at = out_.size();
-    const hex::EncodeOptions o{.prefix = true};
-    const std::size_t n = hex::encoded_size(b.size(), o);
-    out_.resize(at + n + 2);
-    out_[at] = '"';
-    hex::encode_to(b, out_.data() + at + 1, o);
-    out_[at + 1 + n] = '"';
+    append_data(b);
 }
 
 }  // namespace keel::json

@@ -58,6 +58,9 @@ class Writer {
 
     /// The next member's key (escaped). Only directly inside an object, before its value.
     void key(std::string_view k);
+    /// The next member's key as DATA, "0x" and two hex digits per byte (an address or a slot as
+    /// tracers key their objects): nothing to escape, no string made.
+    void key_data(BytesView b);
 
     /// A string value, escaped (append_string).
     void string(std::string_view s);
@@ -102,6 +105,9 @@ class Writer {
     void open(std::uint8_t kind, char c);
     void close(std::uint8_t kind, char c);
     void newline_and_indent(std::size_t level);
+    void begin_key();
+    void end_key();
+    void append_data(BytesView b);
 
     std::string& out_;
     int indent_;

@@ -243,3 +243,27 @@ TEST(JsonWriterDeathTest, MisuseIsABug) {
 
 }  // namespace
 }  // namespace keel::json
+
+namespace keel::json::key_data_test {
+
+TEST(JsonWriter, KeyDataWritesHexKeysAsKeysAndIndents) {
+    std::string out;
+    Writer w(out);
+    w.begin_object();
+    const std::uint8_t a[] = {0x00, 0xab, 0xff};
+    w.key_data(BytesView(a, 3));
+    w.data(BytesView(a, 1));
+    w.key_data(BytesView());
+    w.number(1);
+    w.end_object();
+    EXPECT_EQ(out, R"({"0x00abff":"0x00","0x":1})");
+    std::string pretty;
+    Writer p(pretty, 2);
+    p.begin_object();
+    p.key_data(BytesView(a, 2));
+    p.null();
+    p.end_object();
+    EXPECT_EQ(pretty, "{\n  \"0x00ab\": null\n}");
+}
+
+}  // namespace keel::json::key_data_test

@@ -513,11 +513,11 @@ CallResult interpret(Evm& evm, const Message& msg, const CodeAnalysis& analysis)
                                  mem,                                             \
                                  return_data});                                   \
     } while (0)
-#define TRACE(cost_expr)                      \
-    do {                                      \
-        if constexpr (Tracing) {              \
+#define TRACE(cost_expr)                                                     \
+    do {                                                                     \
+        if constexpr (Tracing) {                                             \
             if (step_ops != nullptr && step_ops[*ip]) TRACE_STEP(cost_expr); \
-        }                                     \
+        }                                                                    \
     } while (0)
     const auto grow = [&mem](const MemoryNeed& need) { mem.grow_to(need.end); };
 

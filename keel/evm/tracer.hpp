@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "keel/common/bytes.hpp"
@@ -40,6 +41,9 @@ struct TxStartView {
     eth::Fork fork;
     state::Overlay& state;
     std::uint64_t gas_limit = 0;  ///< tx.gas_limit()
+    /// From Prague: the authority of each of tx's EIP-7702 authorizations, in order (nullopt
+    /// where the signature recovers none), recovered once for the tracer and the execution.
+    std::span<const std::optional<Address>> authorities{};
 };
 
 /// The transaction ended: its status and output (the top frame's), the gas it used after

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
+#include <span>
+#include <vector>
 
 #include "keel/eth/chain_config.hpp"
 #include "keel/eth/sender.hpp"
@@ -18,12 +21,21 @@ Result<TxResult, TxError> fail(TxErrc c) {
     return std::unexpected(TxError{c, std::nullopt});
 }
 
-/// EIP-7702: applies each valid authorization of `tx`; an invalid one is skipped.
-void apply_authorizations(const eth::Transaction& tx, const BlockEnv& block, state::Overlay& st) {
+/// EIP-7702: applies each valid authorization of `tx`; an invalid one is skipped. `recovered`,
+/// when not empty, holds each authorization's authority already (what a tracer was shown).
+void apply_authorizations(const eth::Transaction& tx, const BlockEnv& block, state::Overlay& st,
+                          std::span<const std::optional<Address>> recovered) {
+    std::size_t i = 0;
     for (const eth::Authorization auth : tx.authorization_list()) {
+        const std::size_t at = i++;
         if (!auth.chain_id.is_zero() && auth.chain_id != block.chain_id) continue;
         if (auth.nonce == std::numeric_limits<std::uint64_t>::max()) continue;
-        const auto authority = eth::authority(auth);
+        std::optional<Address> authority;
+        if (!recovered.empty()) {
+            authority = recovered[at];
+        } else if (auto a = eth::authority(auth)) {
+            authority = *a;
+        }
         if (!authority) continue;
         st.access_account(*authority);
         const state::Code& code = st.code(*authority);
@@ -180,13 +192,23 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
             return fail(TxErrc::sender_not_eoa);
     }
 
+    // A tracer sees the authorities of EIP-7702's authorizations (the prestate tracer looks
+    // them up): recovered once, here, for it and for apply_authorizations.
+    std::vector<std::optional<Address>> authorities;
     if (tracer != nullptr) {
+        if (fork >= Fork::prague) {
+            for (const eth::Authorization auth : tx.authorization_list()) {
+                auto a = eth::authority(auth);
+                authorities.push_back(a ? std::optional<Address>(*a) : std::nullopt);
+            }
+        }
         tracer->on_tx_start(TxStartView{.tx = tx,
                                         .sender = sender,
                                         .block = block,
                                         .fork = fork,
                                         .state = st,
-                                        .gas_limit = tx.gas_limit()});
+                                        .gas_limit = tx.gas_limit(),
+                                        .authorities = authorities});
     }
 
     // ---- valid: buy the gas, warm the sets ------------------------------------------------------
@@ -210,7 +232,7 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
         }
     }
     if (fork >= Fork::shanghai) st.access_account(block.coinbase);  // EIP-3651
-    if (fork >= Fork::prague) apply_authorizations(tx, block, st);
+    if (fork >= Fork::prague) apply_authorizations(tx, block, st, authorities);
 
     // ---- the message
     // ------------------------------------------------------------------------------

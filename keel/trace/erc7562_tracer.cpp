@@ -4,7 +4,6 @@
 #include <cstring>
 #include <limits>
 
-#include "keel/common/hex.hpp"
 #include "keel/state/overlay.hpp"
 
 namespace keel::trace {
@@ -152,9 +151,9 @@ void Erc7562Tracer::write(json::Writer& w) const {
         jw.key("reads");
         jw.begin_object();
         for (const auto& [k, v] : x.reads) {
-            jw.key(hex::encode_prefixed(k.to_bytes32().view()));
+            jw.key_data(k.to_bytes32().view());
             jw.begin_array();
-            jw.string(hex::encode_prefixed(v.to_bytes32().view()));
+            jw.data(v.to_bytes32().view());
             jw.end_array();
         }
         jw.end_object();
@@ -162,7 +161,7 @@ void Erc7562Tracer::write(json::Writer& w) const {
             jw.key(name);
             jw.begin_object();
             for (const auto& [k, c] : m) {
-                jw.key(hex::encode_prefixed(k.to_bytes32().view()));
+                jw.key_data(k.to_bytes32().view());
                 jw.number(c);
             }
             jw.end_object();
@@ -185,7 +184,7 @@ void Erc7562Tracer::write(json::Writer& w) const {
         jw.key("contractSize");
         jw.begin_object();
         for (const auto& [a, size] : x.contract_size) {
-            jw.key(hex::encode_prefixed(a.view()));
+            jw.key_data(a.view());
             jw.begin_object();
             jw.key("contractSize");
             jw.number(size.size);

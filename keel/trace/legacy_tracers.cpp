@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "keel/common/hex.hpp"
 #include "keel/eth/json.hpp"
 #include "keel/evm/evm.hpp"
 #include "keel/evm/precompiles.hpp"
@@ -37,10 +36,6 @@ Bytes memory_slice(BytesView memory, std::uint64_t begin, std::uint64_t size) {
         std::copy_n(memory.data() + begin, n, out.data());
     }
     return out;
-}
-
-std::string address_key(const Address& a) {
-    return hex::encode_prefixed(a.view());
 }
 
 }  // namespace
@@ -166,7 +161,8 @@ void LegacyCallTracer::on_step(const evm::StepView& step) {
     }
     // The callee's first step: the gas it really got (the stipend, the 63/64 rule).
     if (descended_) {
-        if (depth >= callstack_.size()) callstack_.back().gas = static_cast<std::uint64_t>(step.gas);
+        if (depth >= callstack_.size())
+            callstack_.back().gas = static_cast<std::uint64_t>(step.gas);
         descended_ = false;
     }
     if (op == kRevert) {
@@ -179,7 +175,8 @@ void LegacyCallTracer::on_step(const evm::StepView& step) {
         callstack_.pop_back();
         const Uint256& ret = peek(0);
         if (c.op == kCreate || c.op == kCreate2) {
-            c.gas_used = static_cast<std::uint64_t>(std::max<std::int64_t>(c.gas_in - c.gas_cost - step.gas, 0));
+            c.gas_used = static_cast<std::uint64_t>(
+                std::max<std::int64_t>(c.gas_in - c.gas_cost - step.gas, 0));
             if (!ret.is_zero()) {
                 c.to = evm::stack_address(ret);
                 const state::Code& code = state_->code(*c.to);
@@ -374,7 +371,7 @@ void LegacyPrestateTracer::on_tx_end(const evm::TxEndView& tx) {
 void LegacyPrestateTracer::write(json::Writer& w) const {
     w.begin_object();
     for (const auto& [address, a] : accounts_) {
-        w.key(address_key(address));
+        w.key_data(address.view());
         w.begin_object();
         w.member_quantity("balance", a.balance);
         w.key("nonce");
@@ -385,7 +382,7 @@ void LegacyPrestateTracer::write(json::Writer& w) const {
         for (const auto& [key, value] : a.storage) {
             const Bytes32 k = key.to_bytes32();
             const Bytes32 v = value.to_bytes32();
-            w.key(hex::encode_prefixed(k.view()));
+            w.key_data(k.view());
             w.data(v.view());
         }
         w.end_object();

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <string>
 
-#include "keel/common/hex.hpp"
 #include "keel/common/printable.hpp"
 #include "keel/state/overlay.hpp"
 
@@ -134,7 +133,7 @@ void ParityTracer::write(std::string& out, const Hash32* tx_hash) const {
         json::Writer w(out);
         w.begin_object();
         for (const AccountDiff& d : diff_) {
-            w.key(hex::encode_prefixed(d.address.view()));
+            w.key_data(d.address.view());
             w.begin_object();
             const auto quantity_field = [&](const char* name, const Uint256& from,
                                             const Uint256& to) {
@@ -177,19 +176,18 @@ void ParityTracer::write(std::string& out, const Hash32* tx_hash) const {
             w.key("storage");
             w.begin_object();
             for (const SlotDiff& s : d.storage) {
-                w.key(hex::encode_prefixed(s.slot.to_bytes32().view()));
+                w.key_data(s.slot.to_bytes32().view());
                 w.begin_object();
                 if (d.kind == '+' || d.kind == '-') {
                     w.key(d.kind == '+' ? "+" : "-");
-                    w.string(
-                        hex::encode_prefixed((d.kind == '+' ? s.to : s.from).to_bytes32().view()));
+                    w.data((d.kind == '+' ? s.to : s.from).to_bytes32().view());
                 } else {
                     w.key("*");
                     w.begin_object();
                     w.key("from");
-                    w.string(hex::encode_prefixed(s.from.to_bytes32().view()));
+                    w.data(s.from.to_bytes32().view());
                     w.key("to");
-                    w.string(hex::encode_prefixed(s.to.to_bytes32().view()));
+                    w.data(s.to.to_bytes32().view());
                     w.end_object();
                 }
                 w.end_object();

@@ -4,8 +4,6 @@
 #include <array>
 #include <cstring>
 
-#include "keel/common/hex.hpp"
-#include "keel/eth/sender.hpp"
 #include "keel/eth/transaction.hpp"
 #include "keel/evm/evm.hpp"
 #include "keel/state/overlay.hpp"
@@ -77,8 +75,8 @@ void PrestateTracer::on_tx_start(const evm::TxStartView& tx) {
     lookup_account(tx.sender);
     lookup_account(to);
     lookup_account(tx.block.coinbase);
-    for (const eth::Authorization auth : tx.tx.authorization_list()) {
-        if (const auto authority = eth::authority(auth)) lookup_account(*authority);
+    for (const std::optional<Address>& authority : tx.authorities) {
+        if (authority) lookup_account(*authority);
     }
     step_accounts_.clear();
     step_slots_.clear();
@@ -294,8 +292,8 @@ void PrestateTracer::write_account(json::Writer& w, const Account& a) const {
         w.key("storage");
         w.begin_object();
         for (const auto& [k, v] : a.storage) {
-            w.key(hex::encode_prefixed(k.to_bytes32().view()));
-            w.string(hex::encode_prefixed(v.to_bytes32().view()));
+            w.key_data(k.to_bytes32().view());
+            w.data(v.to_bytes32().view());
         }
         w.end_object();
     }
@@ -306,7 +304,7 @@ void PrestateTracer::write(json::Writer& w) const {
     const auto write_map = [&](const std::map<Address, Account>& m) {
         w.begin_object();
         for (const auto& [a, acc] : m) {
-            w.key(hex::encode_prefixed(a.view()));
+            w.key_data(a.view());
             write_account(w, acc);
         }
         w.end_object();

@@ -3,9 +3,10 @@
 /// "structLog" (geth's opcode logger, the default), "callTracer", "flatCallTracer",
 /// "prestateTracer", "4byteTracer", "noopTracer", "erc7562Tracer" and "muxTracer" (several at
 /// once: its config maps tracer names to their configs; the result maps the names to their
-/// results), and geth's JavaScript "callTracerLegacy" and "prestateTracerLegacy" (no options). parse_tracer_spec() reads a name and its config (geth's tracerConfig; for
-/// structLog, TraceConfig's disableStack, disableStorage, enableMemory, enableReturnData,
-/// limit); a member a tracer does not take is refused, not ignored.
+/// results), and geth's JavaScript "callTracerLegacy" and "prestateTracerLegacy" (no options).
+/// parse_tracer_spec() reads a name and its config (geth's tracerConfig; for structLog,
+/// TraceConfig's disableStack, disableStorage, enableMemory, enableReturnData, limit); a member a
+/// tracer does not take is refused, not ignored.
 ///
 /// TxTracer runs a spec over a block's transactions one at a time (with trace::TxSelector):
 /// begin() gives the tracer for the next transaction, end() appends its result. The struct

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 
 #include "keel/common/hex.hpp"
 #include "keel/evm/evm.hpp"
@@ -194,22 +195,37 @@ void VmTracer::on_step_error(evm::Status status) {
 
 namespace {
 
-void append_number(std::string& out, std::uint64_t v) {
-    char buf[24];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, r.ptr);
+// The vmTrace is the largest trace there is (every instruction of every frame): each
+// instruction is written through a raw cursor into room made for it at once (its bound below),
+// not by a checked append per piece.
+char* put(char* p, std::string_view text) {
+    std::memcpy(p, text.data(), text.size());
+    return p + text.size();
 }
 
-void append_quantity(std::string& out, const Uint256& v) {
-    char buf[Uint256::kMaxHexChars];
-    out.append(buf, v.write_hex(buf));
+char* put_number(char* p, std::uint64_t v) {
+    return std::to_chars(p, p + 20, v).ptr;
 }
 
-void append_data(std::string& out, BytesView b) {
-    out += "\"0x";
-    hex::append(out, b);
-    out += '"';
+char* put_quantity(char* p, const Uint256& v) {
+    *p++ = '"';
+    p += v.write_hex(p);
+    *p++ = '"';
+    return p;
 }
+
+char* put_data(char* p, BytesView b) {
+    p = put(p, "\"0x");
+    p += hex::encode_to(b, p);
+    *p++ = '"';
+    return p;
+}
+
+// Bytes an instruction's object can take, but for its callee's trace: the fixed members and
+// numbers (at most 20 digits each), 68 for each pushed word, a stored key and value, and the
+// memory it wrote in hex.
+constexpr std::size_t kOpFixed = 320;
+constexpr std::size_t kWordBound = 70;
 
 }  // namespace
 
@@ -223,58 +239,60 @@ void VmTracer::write(std::string& out) const {
 
 void VmTracer::write_frame(std::string& out, std::uint32_t i) const {
     const Frame& f = frames_[i];
-    out += "{\"code\":";
-    append_data(out, BytesView(bytes_.data() + f.code_begin, f.code_size));
-    out += ",\"ops\":[";
+    out += "{\"code\":\"0x";
+    hex::append(out, BytesView(bytes_.data() + f.code_begin, f.code_size));
+    out += "\",\"ops\":[";
     bool first = true;
     for (const Op& o : f.ops) {
-        if (!first) out += ',';
+        const std::size_t bound = kOpFixed + kWordBound * o.push_count +
+                                  (o.has_mem ? 2 * static_cast<std::size_t>(o.mem_size) : 0);
+        const std::size_t at = out.size();
+        out.resize_and_overwrite(at + bound, [&](char* buf, std::size_t) {
+            char* p = buf + at;
+            if (!first) *p++ = ',';
+            p = put(p, "{\"cost\":");
+            p = put_number(p, static_cast<std::uint64_t>(std::max<std::int64_t>(o.cost, 0)));
+            if (o.no_ex) {
+                p = put(p, ",\"ex\":null,\"pc\":");
+                p = put_number(p, o.pc);
+                return static_cast<std::size_t>(put(p, ",\"sub\":null}") - buf);
+            }
+            p = put(p, ",\"ex\":{\"mem\":");
+            if (o.has_mem) {
+                p = put(p, "{\"data\":");
+                p = put_data(p, BytesView(bytes_.data() + o.mem_begin, o.mem_size));
+                p = put(p, ",\"off\":");
+                p = put_number(p, o.mem_off);
+                *p++ = '}';
+            } else {
+                p = put(p, "null");
+            }
+            p = put(p, ",\"push\":[");
+            for (std::uint32_t k = 0; k < o.push_count; ++k) {
+                if (k > 0) *p++ = ',';
+                p = put_quantity(p, words_[o.push_begin + k]);
+            }
+            p = put(p, "],\"store\":");
+            if (o.has_store) {
+                p = put(p, "{\"key\":");
+                p = put_quantity(p, words_[o.store_at]);
+                p = put(p, ",\"val\":");
+                p = put_quantity(p, words_[o.store_at + 1]);
+                *p++ = '}';
+            } else {
+                p = put(p, "null");
+            }
+            p = put(p, ",\"used\":");
+            p = put_number(p, static_cast<std::uint64_t>(std::max<std::int64_t>(o.used, 0)));
+            p = put(p, "},\"pc\":");
+            p = put_number(p, o.pc);
+            p = put(p, ",\"sub\":");
+            if (o.sub < 0) p = put(p, "null}");
+            return static_cast<std::size_t>(p - buf);
+        });
         first = false;
-        out += "{\"cost\":";
-        append_number(out, static_cast<std::uint64_t>(std::max<std::int64_t>(o.cost, 0)));
-        if (o.no_ex) {
-            out += ",\"ex\":null,\"pc\":";
-            append_number(out, o.pc);
-            out += ",\"sub\":null}";
-            continue;
-        }
-        out += ",\"ex\":{\"mem\":";
-        if (o.has_mem) {
-            out += "{\"data\":";
-            append_data(out, BytesView(bytes_.data() + o.mem_begin, o.mem_size));
-            out += ",\"off\":";
-            append_number(out, o.mem_off);
-            out += '}';
-        } else {
-            out += "null";
-        }
-        out += ",\"push\":[";
-        for (std::uint32_t k = 0; k < o.push_count; ++k) {
-            if (k > 0) out += ',';
-            out += '"';
-            append_quantity(out, words_[o.push_begin + k]);
-            out += '"';
-        }
-        out += "],\"store\":";
-        if (o.has_store) {
-            out += "{\"key\":\"";
-            append_quantity(out, words_[o.store_at]);
-            out += "\",\"val\":\"";
-            append_quantity(out, words_[o.store_at + 1]);
-            out += "\"}";
-        } else {
-            out += "null";
-        }
-        out += ",\"used\":";
-        append_number(out, static_cast<std::uint64_t>(std::max<std::int64_t>(o.used, 0)));
-        out += "},\"pc\":";
-        append_number(out, o.pc);
-        out += ",\"sub\":";
-        if (o.sub >= 0) {
-            write_frame(out, static_cast<std::uint32_t>(o.sub));
-        } else {
-            out += "null";
-        }
+        if (o.no_ex || o.sub < 0) continue;
+        write_frame(out, static_cast<std::uint32_t>(o.sub));
         out += '}';
     }
     out += "]}";
