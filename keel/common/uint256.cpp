@@ -249,19 +249,6 @@ constexpr std::array<char, 200> make_dec_pairs() {
 }
 constexpr auto kDecPairs = make_dec_pairs();
 
-constexpr char kHexDigits[] = "0123456789abcdef";
-
-// Two lower-case hex digits for each byte value.
-constexpr std::array<char, 512> make_hex_pairs() {
-    std::array<char, 512> t{};
-    for (int i = 0; i < 256; ++i) {
-        t[2 * i] = kHexDigits[i >> 4];
-        t[2 * i + 1] = kHexDigits[i & 15];
-    }
-    return t;
-}
-constexpr auto kHexPairs = make_hex_pairs();
-
 // Nibble value of an ASCII hex digit, or 0xff.
 constexpr std::array<std::uint8_t, 256> make_hex_table() {
     std::array<std::uint8_t, 256> t{};
@@ -471,22 +458,48 @@ std::size_t Uint256::write_dec(char* out) const noexcept {
     return n;
 }
 
+namespace {
+
+// The 8 lower-case hex digits of `v`, most significant first, as the bytes of a word stored
+// little-endian: each nibble spread into a byte of its own, the bytes put in big-endian order,
+// then '0' added to each and 39 more to those of 10 and up ('a' - '0' - 10), all in one word.
+std::uint64_t hex8(std::uint32_t v) noexcept {
+    static_assert(std::endian::native == std::endian::little, "the digits are stored as a word");
+    std::uint64_t t = v;
+    t = (t | (t << 16)) & 0x0000ffff0000ffffull;
+    t = (t | (t << 8)) & 0x00ff00ff00ff00ffull;
+    t = (t | (t << 4)) & 0x0f0f0f0f0f0f0f0full;  // byte k holds nibble k
+    t = std::byteswap(t);                        // byte k holds nibble 7 - k
+    const std::uint64_t letters = ((t + 0x0606060606060606ull) >> 4) & 0x0101010101010101ull;
+    return t + 0x3030303030303030ull + letters * 39;
+}
+
+// The 16 hex digits of `x` into out[0..16).
+void hex16(std::uint64_t x, char* out) noexcept {
+    const std::uint64_t hi = hex8(static_cast<std::uint32_t>(x >> 32));
+    const std::uint64_t lo = hex8(static_cast<std::uint32_t>(x));
+    std::memcpy(out, &hi, 8);
+    std::memcpy(out + 8, &lo, 8);
+}
+
+}  // namespace
+
 std::size_t Uint256::write_hex(char* out) const noexcept {
     out[0] = '0';
     out[1] = 'x';
-    // Big-endian bytes, then two digits per byte from a table (DESIGN.md: hex formatting is a
-    // table lookup into the caller's buffer). Leading zero bytes are skipped, and the first
-    // byte's high nibble too when it is zero.
-    std::uint8_t be[32];
-    to_be_bytes(be);
-    std::size_t i = 0;
-    while (i < 31 && be[i] == 0) ++i;
-    char* p = out + 2;
-    if (be[i] < 16) {
-        *p++ = kHexDigits[be[i]];
-        ++i;
-    }
-    for (; i < 32; ++i, p += 2) std::memcpy(p, &kHexPairs[2 * be[i]], 2);
+    // Minimal digits (DESIGN.md: hex formatting writes into the caller's buffer): the highest
+    // limb that is not zero without its leading zero digits, then 16 digits a limb, each limb
+    // formatted in a few word operations (hex8) rather than a byte at a time.
+    int top = 3;
+    while (top > 0 && limbs_[static_cast<std::size_t>(top)] == 0) --top;
+    const std::uint64_t high = limbs_[static_cast<std::size_t>(top)];
+    const std::size_t digits =
+        high == 0 ? 1 : 16 - static_cast<std::size_t>(std::countl_zero(high)) / 4;
+    char first[16];
+    hex16(high, first);
+    std::memcpy(out + 2, first + 16 - digits, digits);
+    char* p = out + 2 + digits;
+    for (int i = top - 1; i >= 0; --i, p += 16) hex16(limbs_[static_cast<std::size_t>(i)], p);
     return static_cast<std::size_t>(p - out);
 }
 

@@ -337,6 +337,41 @@ TEST(Uint256, ToString) {
     EXPECT_EQ(kMax.write_dec(dbuf), 78u);
 }
 
+// write_hex against a byte-at-a-time reference for every digit count and every digit value
+// in every position (the word-at-a-time formatting has a case per limb and per nibble).
+TEST(Uint256, WriteHexMatchesAByteAtATimeReference) {
+    const auto reference = [](const Uint256& v) {
+        std::uint8_t be[32];
+        v.to_be_bytes(be);
+        static constexpr char kDigits[] = "0123456789abcdef";
+        std::string s;
+        for (const std::uint8_t b : be) {
+            s += kDigits[b >> 4];
+            s += kDigits[b & 15];
+        }
+        const std::size_t first = s.find_first_not_of('0');
+        return "0x" + (first == std::string::npos ? std::string("0") : s.substr(first));
+    };
+    char buf[Uint256::kMaxHexChars];
+    std::uint64_t seed = 0x9e3779b97f4a7c15ull;
+    const auto next = [&] {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        return seed;
+    };
+    for (int digits = 1; digits <= 64; ++digits) {
+        for (int round = 0; round < 40; ++round) {
+            Uint256 v = Uint256::from_limbs(next(), next(), next(), next());
+            v = v >> static_cast<unsigned>(256 - 4 * digits);  // at most `digits` digits
+            if (round < 16)
+                v = v | (Uint256{static_cast<std::uint64_t>(round)}
+                         << static_cast<unsigned>(4 * (digits - 1)));
+            EXPECT_EQ(std::string_view(buf, v.write_hex(buf)), reference(v));
+        }
+    }
+}
+
 TEST(Uint256, Parse) {
     EXPECT_EQ(dec("0"), Uint256{});
     EXPECT_EQ(dec("000123"), Uint256{123});
