@@ -20,6 +20,7 @@
 #include "keel/chain/genesis.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/devnet/scripted_chain.hpp"
+#include "keel/trace/parity_tracer.hpp"
 #include "test/testutil/temp_dir.hpp"
 
 namespace keel {
@@ -135,15 +136,8 @@ std::optional<Json> answer(const BesuChain& b, const Json& request, std::string&
         if (!n) return std::nullopt;
         trace::ParityTraceTypes types;
         for (const Json& t : params.at(1)) {
-            const std::string v = t.get<std::string>();
-            if (v == "trace")
-                types.trace = true;
-            else if (v == "vmTrace")
-                types.vm_trace = true;
-            else if (v == "stateDiff")
-                types.state_diff = true;
-            else
-                return std::nullopt;  // "Invalid trace type params": the RPC layer's
+            // An unknown one is "Invalid trace type params": the RPC layer's.
+            if (!trace::add_trace_type(types, t.get<std::string>())) return std::nullopt;
         }
         r = blockchain::write_replay_block(out, s, config, *n, types);
     } else if (method == "trace_filter") {
