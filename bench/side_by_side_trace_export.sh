@@ -57,7 +57,7 @@ done
 bytes=$(cat "$work"/export/*.jsonl | wc -c)
 rm -rf "$work/export"
 
-out=$(ANVIL_TRACE_MODES=trace_block ANVIL_TRACE_FROM=1 ANVIL_TRACE_INFLIGHT=4 node \
+out=$(ANVIL_TRACE_MODES=trace_block ANVIL_TRACE_FROM=1 ANVIL_TRACE_INFLIGHT=4 ANVIL_PRUNE_HISTORY=1 node \
     "$root/bench/peers/peers-anvil-execute.mjs" "$anvil" "$genesis" "$chain" "$blocks" \
     "${ANVIL_PORT:-18548}" 0,1)
 line=$(grep '^anvil trace trace_block:' <<<"$out")
