@@ -86,5 +86,6 @@ for mode in "${mode_list[@]}"; do
         printf "  %-15s keel %7.3f s (%9.1f MB out, peak RSS %6.1f MB)  anvil %8.3f s (%9.1f MB out)  anvil / keel %6.1fx\n",
                m, k, kb / 1e6, rss, a, ab / 1e6, a / k }'
 done
+grep '^anvil: ' <<<"$out" | sed 's/^/  /'
 grep '^anvil peak RSS:' <<<"$out" | awk '{ printf "  anvil peak RSS (mining and tracing): %.1f MB\n", $4 / 1024 }'
 keel_load_line
