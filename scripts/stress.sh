@@ -31,6 +31,7 @@ done
 #   crypto   batch address recovery on every thread count
 #   common   the parallel helpers and the progress reporter counted from many threads
 #   bls      batch verification split over the pool
+#   trace    a trace's time limit read from the clock while it runs (TxSelector)
 default_cases=(
     "keel/rlpx/keel_rlpx_test|*|1"
     "keel/store/keel_store_test|*Crash*|10"
@@ -39,6 +40,7 @@ default_cases=(
     "keel/crypto/keel_crypto_test|RecoverAddresses*|1"
     "keel/common/keel_common_test|Parallel*:Progress*|1"
     "keel/bls/keel_bls_test|BlsBatchVerify*|1"
+    "keel/trace/keel_trace_test|TxSelector*|1"
 )
 if [[ -n ${STRESS_CASES:-} ]]; then
     read -r -a cases <<<"$STRESS_CASES"
