@@ -3,7 +3,8 @@
 # Idempotent: quiet when everything is present; runs `apt-get update` only when something is missing.
 #   scripts/deps.sh           build, test, fuzz and bench dependencies
 #   scripts/deps.sh --peers   also Node.js and npm, for the side-by-side peers in bench/ (skipped
-#                             when a `node` and `npm` are already on PATH, e.g. from NodeSource)
+#                             when a `node` and `npm` are already on PATH, e.g. from NodeSource),
+#                             and GNU time for their peak-RSS figures
 set -euo pipefail
 
 packages=(
@@ -15,8 +16,12 @@ packages=(
     clang-19 libclang-rt-19-dev clang-format-19 valgrind
 )
 
-if [[ "${1:-}" == "--peers" ]] && ! { command -v node && command -v npm; } >/dev/null; then
-    packages+=(nodejs npm)
+if [[ "${1:-}" == "--peers" ]]; then
+    # GNU time: bench/peers/peers-trace.mjs reads both sides' peak RSS with /usr/bin/time -f %M.
+    packages+=(time)
+    if ! { command -v node && command -v npm; } >/dev/null; then
+        packages+=(nodejs npm)
+    fi
 fi
 
 missing=()
