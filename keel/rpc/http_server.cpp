@@ -1,0 +1,199 @@
+#include "keel/rpc/http_server.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <thread>
+#include <vector>
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+namespace keel::rpc {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+
+class Session;
+
+// The connections open now, so that stop() can close them.
+struct Registry {
+    std::mutex mutex;
+    std::set<std::shared_ptr<Session>> open;
+    bool stopping = false;  // no more sessions join once stop() has taken the list
+};
+
+class Session : public std::enable_shared_from_this<Session> {
+  public:
+    Session(tcp::socket socket, const Dispatcher& dispatcher, const HttpOptions& options,
+            Registry& registry)
+        : stream_(std::move(socket)),
+          dispatcher_(dispatcher),
+          options_(options),
+          registry_(registry) {}
+
+    void start() {
+        {
+            std::lock_guard lock(registry_.mutex);
+            if (registry_.stopping) return;  // the socket closes with the session
+            registry_.open.insert(shared_from_this());
+        }
+        read();
+    }
+
+    void close() {
+        asio::post(stream_.get_executor(), [self = shared_from_this()] {
+            beast::error_code ec;
+            self->stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
+            self->stream_.close();
+        });
+    }
+
+  private:
+    void read() {
+        parser_.emplace();
+        parser_->body_limit(options_.max_body);
+        parser_->header_limit(16 * 1024);
+        stream_.expires_after(std::chrono::seconds(options_.idle_seconds));
+        http::async_read(
+            stream_, buffer_, *parser_,
+            [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+    }
+
+    void on_read(beast::error_code ec) {
+        if (ec == http::error::body_limit)
+            return respond_status(http::status::payload_too_large, "request body too large", false);
+        if (ec) return finish();
+        const auto& req = parser_->get();
+        if (req.method() != http::verb::post) {
+            return respond_status(http::status::method_not_allowed, "method not allowed",
+                                  req.keep_alive());
+        }
+        const auto type = req[http::field::content_type];
+        if (!type.starts_with("application/json")) {
+            return respond_status(http::status::unsupported_media_type,
+                                  "invalid content type, only application/json is supported",
+                                  req.keep_alive());
+        }
+        std::string body;
+        dispatcher_.handle(req.body(), body);
+        respond(http::status::ok, std::move(body), "application/json", req.keep_alive());
+    }
+
+    void respond_status(http::status status, std::string_view text, bool keep_alive) {
+        respond(status, std::string(text) + "\n", "text/plain", keep_alive);
+    }
+
+    void respond(http::status status, std::string body, std::string_view type, bool keep_alive) {
+        response_.emplace(status, 11);
+        response_->set(http::field::content_type, beast::string_view(type.data(), type.size()));
+        response_->keep_alive(keep_alive);
+        response_->body() = std::move(body);
+        response_->prepare_payload();
+        stream_.expires_after(std::chrono::seconds(options_.idle_seconds));
+        http::async_write(
+            stream_, *response_,
+            [self = shared_from_this(), keep_alive](beast::error_code ec, std::size_t) {
+                if (ec || !keep_alive) return self->finish();
+                self->read();
+            });
+    }
+
+    void finish() {
+        beast::error_code ec;
+        stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+        std::lock_guard lock(registry_.mutex);
+        registry_.open.erase(shared_from_this());
+    }
+
+    beast::tcp_stream stream_;
+    beast::flat_buffer buffer_;
+    std::optional<http::request_parser<http::string_body>> parser_;
+    std::optional<http::response<http::string_body>> response_;
+    const Dispatcher& dispatcher_;
+    const HttpOptions& options_;
+    Registry& registry_;
+};
+
+}  // namespace
+
+struct HttpServer::Impl {
+    const Dispatcher& dispatcher;
+    HttpOptions options;
+    asio::io_context io;
+    tcp::acceptor acceptor{io};
+    std::vector<std::thread> threads;
+    Registry registry;
+    std::atomic<bool> stopping{false};
+    std::uint16_t port = 0;
+
+    Impl(const Dispatcher& d, HttpOptions o) : dispatcher(d), options(std::move(o)) {}
+
+    void accept() {
+        acceptor.async_accept(asio::make_strand(io), [this](beast::error_code ec, tcp::socket s) {
+            if (stopping.load()) return;
+            if (!ec)
+                std::make_shared<Session>(std::move(s), dispatcher, options, registry)->start();
+            accept();
+        });
+    }
+};
+
+HttpServer::HttpServer(const Dispatcher& dispatcher, HttpOptions options)
+    : impl_(std::make_unique<Impl>(dispatcher, std::move(options))) {}
+
+HttpServer::~HttpServer() {
+    stop();
+}
+
+Result<void, std::string> HttpServer::start() {
+    Impl& m = *impl_;
+    const std::string where = m.options.address + ":" + std::to_string(m.options.port);
+    beast::error_code ec;
+    const auto address = asio::ip::make_address(m.options.address, ec);
+    if (ec) return unexpected("http: " + m.options.address + " is not an IP address");
+    const tcp::endpoint endpoint(address, m.options.port);
+    m.acceptor.open(endpoint.protocol(), ec);
+    if (!ec) m.acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+    if (!ec) m.acceptor.bind(endpoint, ec);
+    if (!ec) m.acceptor.listen(asio::socket_base::max_listen_connections, ec);
+    if (ec) return unexpected("http: cannot listen on " + where + ": " + ec.message());
+    m.port = m.acceptor.local_endpoint().port();
+    m.accept();
+    const unsigned n = m.options.threads != 0 ? m.options.threads
+                                              : std::max(1u, std::thread::hardware_concurrency());
+    for (unsigned i = 0; i < n; ++i) m.threads.emplace_back([&m] { m.io.run(); });
+    return {};
+}
+
+std::uint16_t HttpServer::port() const noexcept {
+    return impl_->port;
+}
+
+void HttpServer::stop() {
+    Impl& m = *impl_;
+    if (m.stopping.exchange(true)) return;
+    asio::post(m.io, [&m] {
+        beast::error_code ec;
+        m.acceptor.close(ec);
+    });
+    std::vector<std::shared_ptr<Session>> open;
+    {
+        std::lock_guard lock(m.registry.mutex);
+        m.registry.stopping = true;
+        open.assign(m.registry.open.begin(), m.registry.open.end());
+    }
+    for (auto& s : open) s->close();
+    // The io_context runs out of work once the acceptor and every connection are closed.
+    for (std::thread& t : m.threads) t.join();
+    m.threads.clear();
+}
+
+}  // namespace keel::rpc

@@ -1,0 +1,50 @@
+#pragma once
+/// rpc::HttpServer: JSON-RPC over HTTP/1.1 on Boost.Beast (docs/architecture.md says why),
+/// answering each POST's body with a Dispatcher. Keep-alive; one request at a time per
+/// connection; every connection served on a pool of threads. What it refuses, before reading
+/// a body it would not keep (geth's answers):
+/// - a body over Limits::max_body: 413;
+/// - a method other than POST: 405 (OPTIONS, a CORS preflight, comes with issue 28's CORS);
+/// - a Content-Type other than application/json: 415;
+/// - a client that sends nothing for Limits::idle_seconds, or takes longer than that over one
+///   request: the connection is closed.
+/// start() binds and listens (port 0: the OS picks one, port() tells which); stop() stops
+/// accepting, closes the connections and returns when every thread is done.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "keel/common/result.hpp"
+#include "keel/rpc/dispatcher.hpp"
+
+namespace keel::rpc {
+
+struct HttpOptions {
+    std::string address = "127.0.0.1";  ///< loopback unless asked otherwise
+    std::uint16_t port = 8545;
+    unsigned threads = 0;             ///< 0: one per core
+    std::size_t max_body = 5u << 20;  ///< geth's 5 MB
+    unsigned idle_seconds = 30;
+};
+
+class HttpServer {
+  public:
+    HttpServer(const Dispatcher& dispatcher, HttpOptions options);
+    ~HttpServer();
+    HttpServer(const HttpServer&) = delete;
+    HttpServer& operator=(const HttpServer&) = delete;
+
+    /// Binds, listens and starts serving. Errors: "http: cannot listen on 127.0.0.1:8545:
+    /// Address already in use".
+    [[nodiscard]] Result<void, std::string> start();
+    /// The port it listens on (after start()).
+    std::uint16_t port() const noexcept;
+    void stop();
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace keel::rpc

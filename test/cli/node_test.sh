@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Usage: node_test.sh PATH_TO_KEEL VECTORS_DIR. keel node end to end over loopback: the hive
+# rpc-compat chain imported, the node started on a free port, JSON-RPC asked with curl (one
+# request, a batch, keep-alive, errors), the HTTP refusals (405, 415, 413), a second node on the
+# same port refused, and SIGTERM ending it cleanly (exit 0). Touches sockets and signals: part of
+# `make stress`.
+set -uo pipefail
+keel=${1:?usage: node_test.sh PATH_TO_KEEL VECTORS_DIR}
+vectors=${2:?usage: node_test.sh PATH_TO_KEEL VECTORS_DIR}
+tmp=$(mktemp -d)
+node_pid=
+cleanup() {
+    [[ -n "$node_pid" ]] && kill "$node_pid" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+source "$(dirname "$0")/lib.sh"
+
+hive="$vectors/rpc/tests"
+dd="$tmp/hive"
+"$keel" init --datadir "$dd" --genesis "$hive/genesis.json" >/dev/null
+"$keel" import --quiet --datadir "$dd" "$hive/chain.rlp" >/dev/null
+
+# Port 0: the OS picks a free one and the start line tells which.
+"$keel" node --datadir "$dd" --http.port 0 --http.threads 2 >"$tmp/node.out" 2>&1 &
+node_pid=$!
+port=
+for _ in $(seq 200); do
+    port=$(sed -n 's|^node: JSON-RPC over HTTP on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
+    [[ -n "$port" ]] && break
+    kill -0 "$node_pid" 2>/dev/null || break
+    sleep 0.05
+done
+[[ -n "$port" ]]
+check node-started $? "$(cat "$tmp/node.out")"
+grep -q "(chain id 3503995874084926, head 54)" "$tmp/node.out"
+check node-start-line $? "$(cat "$tmp/node.out")"
+url="http://127.0.0.1:$port"
+
+# post NAME BODY WANT: the answer's body must equal WANT.
+post() {
+    local got
+    got=$(curl -s -H 'content-type: application/json' --data "$2" "$url")
+    [[ "$got" == "$3" ]]
+    check "$1" $? "got $got, want $3"
+}
+post block-number '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}' \
+    '{"jsonrpc":"2.0","id":1,"result":"0x36"}'
+post chain-id '{"jsonrpc":"2.0","id":"a","method":"eth_chainId","params":[]}' \
+    '{"jsonrpc":"2.0","id":"a","result":"0xc72dd9d5e883e"}'
+post batch '[{"jsonrpc":"2.0","id":1,"method":"net_version"},{"jsonrpc":"2.0","method":"eth_chainId"},{"jsonrpc":"2.0","id":2,"method":"web3_sha3","params":["0x"]}]' \
+    '[{"jsonrpc":"2.0","id":1,"result":"3503995874084926"},{"jsonrpc":"2.0","id":2,"result":"0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470"}]'
+post parse-error '{"jsonrpc":' '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}'
+post unknown-method '{"jsonrpc":"2.0","id":3,"method":"eth_nope"}' \
+    '{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"the method eth_nope does not exist/is not available"}}'
+post notification '{"jsonrpc":"2.0","method":"eth_blockNumber"}' ''
+
+# Keep-alive: three requests over one connection (curl reuses it and says so on stderr).
+curl -sv -H 'content-type: application/json' --data '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}' \
+    "$url" "$url" "$url" >"$tmp/ka.out" 2>"$tmp/ka.err"
+[[ $(grep -c '"result":"0x36"' <<<"$(sed 's/}{/}\n{/g' "$tmp/ka.out")") == 3 ]] &&
+    grep -q "Re-using existing connection" "$tmp/ka.err"
+check keep-alive $? "$(cat "$tmp/ka.out")"
+
+# status NAME WANT CURL_ARGS...: the HTTP status must be WANT.
+status() {
+    local name=$1 want=$2 got
+    shift 2
+    got=$(curl -s -o /dev/null -w '%{http_code}' "$@" "$url")
+    [[ "$got" == "$want" ]]
+    check "$name" $? "status $got, want $want"
+}
+status get-refused 405
+status text-refused 415 -H 'content-type: text/plain' --data '{}'
+head -c $((6 * 1024 * 1024)) /dev/zero | tr '\0' 'a' >"$tmp/big"
+status too-large 413 -H 'content-type: application/json' --data-binary @"$tmp/big"
+post after-refusals '{"jsonrpc":"2.0","id":9,"method":"eth_blockNumber"}' \
+    '{"jsonrpc":"2.0","id":9,"result":"0x36"}'
+
+# The same port twice: the second node says why and exits 1.
+run_keel node --datadir "$dd" --http.port "$port"
+[[ $rc == 1 && "$err" == *"http: cannot listen on 127.0.0.1:$port"* ]]
+check port-taken $? "exit $rc: $err"
+
+# SIGTERM: the node stops serving and exits 0.
+kill -TERM "$node_pid"
+wait "$node_pid"
+rc=$?
+node_pid=
+[[ $rc == 0 ]] && grep -q "^node: stopped$" "$tmp/node.out"
+check sigterm $? "exit $rc: $(cat "$tmp/node.out")"
+
+finish node_test
