@@ -1,6 +1,6 @@
 // keel node --datadir D [--http.addr A] [--http.port P] [--http.threads N]: the chain store
-// served over JSON-RPC (keel/rpc). Issue 28, first part: the HTTP server and the methods that
-// answer from the node and the store's head; the block, state, log and trace methods, the
+// served over JSON-RPC (keel/rpc). Issue 28, first part: the HTTP server, the methods that
+// answer from the node, and the state and receipt reads; the block, log and trace methods, the
 // Engine API, WebSocket and the transaction pool follow. SIGINT or SIGTERM stops it (exit 0).
 
 #include <csignal>
@@ -11,6 +11,7 @@
 #include "apps/keel/commands.hpp"
 #include "apps/keel/datadir.hpp"
 #include "keel/rpc/http_server.hpp"
+#include "keel/rpc/state_methods.hpp"
 #include "keel/rpc/web3_methods.hpp"
 
 namespace keel::cli {
@@ -40,6 +41,7 @@ void run_node(const NodeArgs& a) {
                                         .chain_id = chain_id,
                                         .network_id = chain_id});
     rpc::add_head_methods(dispatcher, chain);
+    rpc::add_state_methods(dispatcher, chain, config);
 
     rpc::HttpServer server(dispatcher, a.http);
     if (auto started = server.start(); !started) throw Failure{kExitBadData, started.error()};

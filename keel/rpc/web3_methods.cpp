@@ -13,20 +13,25 @@ Result<void, RpcError> at_most(const json& params, std::size_t max) {
                                     "too many arguments, want at most " + std::to_string(max)});
 }
 
-Result<Bytes, RpcError> data_param(const json& params, std::size_t index) {
+Result<const std::string*, RpcError> string_param(const json& params, std::size_t index,
+                                                  std::string_view go_type) {
     if (index >= params.size() || params[index].is_null()) {
         return std::unexpected(
             RpcError{ErrorCode::invalid_params,
                      "missing value for required argument " + std::to_string(index)});
     }
-    const json& v = params[index];
-    if (!v.is_string()) {
-        return std::unexpected(
-            invalid_argument(index,
-                             "json: cannot unmarshal non-string into Go value of type "
-                             "hexutil.Bytes"));
+    if (!params[index].is_string()) {
+        return std::unexpected(invalid_argument(
+            index,
+            "json: cannot unmarshal non-string into Go value of type " + std::string(go_type)));
     }
-    const std::string& s = v.get_ref<const std::string&>();
+    return &params[index].get_ref<const std::string&>();
+}
+
+Result<Bytes, RpcError> data_param(const json& params, std::size_t index) {
+    auto text = string_param(params, index, "hexutil.Bytes");
+    if (!text) return std::unexpected(text.error());
+    const std::string& s = **text;
     if (s.size() < 2 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
         return std::unexpected(invalid_argument(index, "hex string without 0x prefix"));
     if (s.size() % 2 != 0)

@@ -24,6 +24,11 @@ void add_web3_methods(Dispatcher& d, const NodeInfo& info);
 /// eth_blockNumber: the store's canonical head. `store` must outlive `d`.
 void add_head_methods(Dispatcher& d, const store::ChainStore& store);
 
+/// A required string argument: geth's "missing value for required argument N", or "json: cannot
+/// unmarshal non-string into Go value of type GO_TYPE".
+[[nodiscard]] Result<const std::string*, RpcError> string_param(const nlohmann::json& params,
+                                                                std::size_t index,
+                                                                std::string_view go_type);
 /// A DATA parameter (hexutil.Bytes): "0x" and an even number of hex digits.
 [[nodiscard]] Result<Bytes, RpcError> data_param(const nlohmann::json& params, std::size_t index);
 /// Checks that `params` holds at most `max` arguments.

@@ -51,6 +51,8 @@ post chain-id '{"jsonrpc":"2.0","id":"a","method":"eth_chainId","params":[]}' \
     '{"jsonrpc":"2.0","id":"a","result":"0xc72dd9d5e883e"}'
 post batch '[{"jsonrpc":"2.0","id":1,"method":"net_version"},{"jsonrpc":"2.0","method":"eth_chainId"},{"jsonrpc":"2.0","id":2,"method":"web3_sha3","params":["0x"]}]' \
     '[{"jsonrpc":"2.0","id":1,"result":"3503995874084926"},{"jsonrpc":"2.0","id":2,"result":"0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470"}]'
+post balance '{"jsonrpc":"2.0","id":4,"method":"eth_getBalance","params":["0x7dcd17433742f4c0ca53122ab541d0ba67fc27df","latest"]}' \
+    '{"jsonrpc":"2.0","id":4,"result":"0x76"}'
 post parse-error '{"jsonrpc":' '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}'
 post unknown-method '{"jsonrpc":"2.0","id":3,"method":"eth_nope"}' \
     '{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"the method eth_nope does not exist/is not available"}}'
