@@ -12,6 +12,7 @@
 #include "apps/keel/datadir.hpp"
 #include "apps/keel/input.hpp"
 #include "apps/keel/json_objects.hpp"
+#include "keel/blockchain/reads.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/eth/block.hpp"
 #include "keel/eth/header.hpp"
@@ -46,40 +47,22 @@ std::string floor_note(const store::ChainStore& chain) {
 void get_block(const GetArgs& args) {
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
     const std::uint64_t number = resolve_block(chain, args.what, "get block");
-    auto hash = must(chain.canonical_hash(number));
-    auto header_rlp = must(chain.header_by_number(number));
-    if (!hash.found() || !header_rlp.found()) {
-        auto head = must(chain.head());
-        fail(fmt::format("get block {}: not in the store (head {})", number,
-                         head ? std::to_string(*head) : std::string("none")));
+    auto b = blockchain::stored_block(chain, number);
+    if (!b) {
+        if (b.error().not_found) {
+            auto head = must(chain.head());
+            fail(fmt::format("get block {}: not in the store (head {})", number,
+                             head ? std::to_string(*head) : std::string("none")));
+        }
+        fail("get block " + std::to_string(number) + ": " + b.error().message);
     }
-    auto header = eth::decode_header(header_rlp.value);
-    if (!header)
-        fail(
-            fmt::format("get block {}: stored header: {}", number, eth::to_string(header.error())));
-    auto td = must(chain.total_difficulty(number));
-    auto body_rlp = must(chain.body(number));
-    std::optional<std::uint64_t> size;
-    std::optional<eth::BlockBody> body;
-    if (body_rlp.found()) {
-        auto decoded = eth::decode_body(body_rlp.value);
-        if (!decoded)
-            fail(fmt::format("get block {}: stored body: {}", number,
-                             eth::to_string(decoded.error())));
-        body = std::move(*decoded);
-        // rlp(block) = list header over rlp(header) and the body's items.
-        auto list = rlp::decode_header(body_rlp.value).value();
-        const std::size_t payload = header_rlp.value.size() + list.payload.size();
-        size = rlp::list_length(payload);
-    }
-    const std::string out = block_json(*header, hash.value,
-                                       td.found() ? std::optional<Uint256>(td.value) : std::nullopt,
-                                       size, body ? &*body : nullptr, args.full);
+    const std::string out = block_json(b->header, b->hash, b->total_difficulty, b->size,
+                                       b->body ? &*b->body : nullptr, args.full);
     std::printf("%s\n", out.c_str());
-    if (body_rlp.status == store::ReadStatus::pruned) {
+    if (b->body_pruned) {
         std::fprintf(stderr, "keel: get block %llu: header only: the body is pruned%s\n",
                      static_cast<unsigned long long>(number), floor_note(chain).c_str());
-    } else if (!body) {
+    } else if (!b->body) {
         fail(fmt::format("get block {}: the store has the header but no body", number));
     }
 }

@@ -1,6 +1,6 @@
 // keel node --datadir D [--http.addr A] [--http.port P] [--http.threads N]: the chain store
 // served over JSON-RPC (keel/rpc). Issue 28, first part: the HTTP server, the methods that
-// answer from the node, and the state and receipt reads; the block, log and trace methods, the
+// answer from the node, blocks, state and receipts; the transaction, log and trace methods, the
 // Engine API, WebSocket and the transaction pool follow. SIGINT or SIGTERM stops it (exit 0).
 
 #include <csignal>
@@ -10,6 +10,7 @@
 
 #include "apps/keel/commands.hpp"
 #include "apps/keel/datadir.hpp"
+#include "keel/rpc/block_methods.hpp"
 #include "keel/rpc/http_server.hpp"
 #include "keel/rpc/state_methods.hpp"
 #include "keel/rpc/web3_methods.hpp"
@@ -42,6 +43,7 @@ void run_node(const NodeArgs& a) {
                                         .network_id = chain_id});
     rpc::add_head_methods(dispatcher, chain);
     rpc::add_state_methods(dispatcher, chain, config);
+    rpc::add_block_methods(dispatcher, chain);
 
     rpc::HttpServer server(dispatcher, a.http);
     if (auto started = server.start(); !started) throw Failure{kExitBadData, started.error()};

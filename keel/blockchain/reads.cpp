@@ -8,6 +8,7 @@
 #include "keel/eth/receipt.hpp"
 #include "keel/eth/sender.hpp"
 #include "keel/rlp/decode.hpp"
+#include "keel/rlp/encode.hpp"
 
 namespace keel::blockchain {
 namespace {
@@ -145,6 +146,41 @@ bool bloom_may_match(const Bloom& bloom, const LogFilter& f) {
 }
 
 }  // namespace
+
+Result<StoredBlockView, ReadError> stored_block(const store::ChainStore& store,
+                                                std::uint64_t number) {
+    const std::string where = "block " + std::to_string(number);
+    const auto failed_read = [&](const std::string& m) {
+        return std::unexpected(ReadError{false, false, where + ": " + m});
+    };
+    auto hash = store.canonical_hash(number);
+    if (!hash) return failed_read(hash.error().message);
+    auto header_rlp = store.header_by_number(number);
+    if (!header_rlp) return failed_read(header_rlp.error().message);
+    if (!hash->found() || !header_rlp->found())
+        return std::unexpected(ReadError{true, false, where + " is not stored"});
+    auto header = eth::decode_header(header_rlp->value);
+    if (!header) return failed_read("stored header: " + eth::to_string(header.error()));
+    StoredBlockView b;
+    b.hash = hash->value;
+    b.header = std::move(*header);
+    auto td = store.total_difficulty(number);
+    if (!td) return failed_read(td.error().message);
+    if (td->found()) b.total_difficulty = td->value;
+    auto body_rlp = store.body(number);
+    if (!body_rlp) return failed_read(body_rlp.error().message);
+    b.body_pruned = body_rlp->status == store::ReadStatus::pruned;
+    if (body_rlp->found()) {
+        auto body = eth::decode_body(body_rlp->value);
+        if (!body) return failed_read("stored body: " + eth::to_string(body.error()));
+        b.body = std::move(*body);
+        // rlp(block) = a list header over rlp(header) and the body's items.
+        auto list = rlp::decode_header(body_rlp->value);
+        if (!list) return failed_read("stored body: not an RLP list");
+        b.size = rlp::list_length(header_rlp->value.size() + list->payload.size());
+    }
+    return b;
+}
 
 Result<void, ReadError> write_block_receipts(json::Writer& w, const store::ChainStore& store,
                                              const eth::ChainConfig& config, std::uint64_t number) {

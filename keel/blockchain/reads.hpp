@@ -17,6 +17,7 @@
 #include "keel/common/bytes.hpp"
 #include "keel/common/json_writer.hpp"
 #include "keel/common/result.hpp"
+#include "keel/eth/block.hpp"
 #include "keel/eth/chain_config.hpp"
 #include "keel/eth/header.hpp"
 #include "keel/store/chain_store.hpp"
@@ -39,6 +40,21 @@ struct StoredHeader {
 };
 [[nodiscard]] Result<StoredHeader, ReadError> canonical_header(const store::ChainStore& store,
                                                                std::uint64_t number);
+
+/// Canonical block `number` with what eth_getBlockByNumber shows beside the header: its hash,
+/// total difficulty (when stored), size (rlp(block)'s length, when the body is stored) and body
+/// (nullopt: pruned or not stored: `body_pruned` says which).
+struct StoredBlockView {
+    Hash32 hash;
+    eth::Header header;
+    std::optional<Uint256> total_difficulty;
+    std::optional<std::uint64_t> size;
+    std::optional<eth::BlockBody> body;
+    bool body_pruned = false;
+};
+/// Errors: not stored (not_found), a damaged row ("block 5: stored body: ...").
+[[nodiscard]] Result<StoredBlockView, ReadError> stored_block(const store::ChainStore& store,
+                                                              std::uint64_t number);
 
 /// The receipts of canonical block `number`, as eth_getBlockReceipts returns them, written
 /// with `w`. Errors: not stored, pruned, a damaged row.

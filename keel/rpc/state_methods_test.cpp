@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "keel/blockchain/test_helpers.hpp"
+#include "keel/rpc/block_methods.hpp"
 #include "keel/rpc/web3_methods.hpp"
 
 namespace keel::rpc::state_methods_test {
@@ -32,6 +33,7 @@ TEST(StateMethods, HivesRpcCompatExchanges) {
                                  .network_id = config.chain_id.as_u64()});
     add_head_methods(d, *hive.store);
     add_state_methods(d, *hive.store, config);
+    add_block_methods(d, *hive.store);
     std::size_t asked = 0;
     for (const char* method : {"eth_blockNumber", "eth_chainId", "net_version", "eth_getBalance",
                                "eth_getCode", "eth_getStorageAt", "eth_getTransactionCount",

@@ -53,6 +53,12 @@ post batch '[{"jsonrpc":"2.0","id":1,"method":"net_version"},{"jsonrpc":"2.0","m
     '[{"jsonrpc":"2.0","id":1,"result":"3503995874084926"},{"jsonrpc":"2.0","id":2,"result":"0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470"}]'
 post balance '{"jsonrpc":"2.0","id":4,"method":"eth_getBalance","params":["0x7dcd17433742f4c0ca53122ab541d0ba67fc27df","latest"]}' \
     '{"jsonrpc":"2.0","id":4,"result":"0x76"}'
+got=$(curl -s -H 'content-type: application/json' \
+    --data '{"jsonrpc":"2.0","id":5,"method":"eth_getBlockByNumber","params":["latest",false]}' "$url")
+[[ "$got" == '{"jsonrpc":"2.0","id":5,"result":{'*'"number":"0x36"'* ]]
+check block-latest $? "$got"
+post block-unknown '{"jsonrpc":"2.0","id":6,"method":"eth_getBlockByNumber","params":["0x1000",false]}' \
+    '{"jsonrpc":"2.0","id":6,"result":null}'
 post parse-error '{"jsonrpc":' '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}'
 post unknown-method '{"jsonrpc":"2.0","id":3,"method":"eth_nope"}' \
     '{"jsonrpc":"2.0","id":3,"error":{"code":-32601,"message":"the method eth_nope does not exist/is not available"}}'
