@@ -1,7 +1,6 @@
 #include "keel/rpc/block_methods.hpp"
 
 #include "keel/blockchain/reads.hpp"
-#include "keel/common/hex.hpp"
 #include "keel/eth/json.hpp"
 #include "keel/rpc/state_methods.hpp"
 #include "keel/rpc/web3_methods.hpp"
@@ -32,12 +31,7 @@ Named by_number(const json& p, const store::ChainStore& store) {
 Named by_hash(const json& p, const store::ChainStore& store) {
     auto text = string_param(p, 0, "common.Hash");
     if (!text) return std::unexpected(text.error());
-    auto hash = hex::decode_fixed<Hash32>(**text);
-    if (!hash) return std::unexpected(invalid_argument(0, "invalid block hash"));
-    auto n = store.block_number(*hash);
-    if (!n) return std::unexpected(RpcError{ErrorCode::internal_error, n.error().message});
-    if (!n->found()) return std::optional<std::uint64_t>();
-    return std::optional<std::uint64_t>(n->value);
+    return hash_block_number(**text, 0, store);  // not stored: null
 }
 
 using Resolve = Named (*)(const json&, const store::ChainStore&);

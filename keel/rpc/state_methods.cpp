@@ -41,17 +41,26 @@ Result<std::uint64_t, std::string> quantity(const std::string& s) {
     return v;
 }
 
+// A block parameter given as a hash: one the store does not have is geth's error here.
 Result<std::optional<std::uint64_t>, RpcError> by_hash(const std::string& text, std::size_t index,
                                                        const store::ChainStore& store) {
+    auto n = hash_block_number(text, index, store);
+    if (n && !*n) return std::unexpected(server("header for hash not found"));
+    return n;
+}
+
+}  // namespace
+
+Result<std::optional<std::uint64_t>, RpcError> hash_block_number(const std::string& text,
+                                                                 std::size_t index,
+                                                                 const store::ChainStore& store) {
     auto hash = hex::decode_fixed<Hash32>(text);
     if (!hash) return std::unexpected(invalid_argument(index, "invalid block hash"));
     auto n = store.block_number(*hash);
     if (!n) return std::unexpected(RpcError{ErrorCode::internal_error, n.error().message});
-    if (!n->found()) return std::unexpected(server("header for hash not found"));
+    if (!n->found()) return std::optional<std::uint64_t>();
     return std::optional<std::uint64_t>(n->value);
 }
-
-}  // namespace
 
 Result<std::optional<std::uint64_t>, RpcError> block_param(const json& params, std::size_t index,
                                                            const store::ChainStore& store) {

@@ -25,6 +25,10 @@ void add_state_methods(Dispatcher& d, const store::ChainStore& store,
 /// A block parameter, as a canonical number (nullopt: the head). Missing: the head.
 [[nodiscard]] Result<std::optional<std::uint64_t>, RpcError> block_param(
     const nlohmann::json& params, std::size_t index, const store::ChainStore& store);
+/// The number of the block whose hash is `text` (argument `index`); nullopt when the store does
+/// not have it.
+[[nodiscard]] Result<std::optional<std::uint64_t>, RpcError> hash_block_number(
+    const std::string& text, std::size_t index, const store::ChainStore& store);
 /// An address parameter (common.Address).
 [[nodiscard]] Result<Address, RpcError> address_param(const nlohmann::json& params,
                                                       std::size_t index);

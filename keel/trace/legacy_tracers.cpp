@@ -47,7 +47,6 @@ void LegacyCallTracer::on_tx_start(const evm::TxStartView& tx) {
     callstack_.assign(1, Call{});
     frames_.clear();
     descended_ = false;
-    pending_fault_ = false;
     create_ = tx.tx.is_create();
     from_ = tx.sender;
     to_ = create_ ? evm::create_address(tx.sender, tx.state.nonce(tx.sender)) : *tx.tx.to();
@@ -109,10 +108,8 @@ void LegacyCallTracer::on_step(const evm::StepView& step) {
     fault_op_ = step.op;
     fault_stack_ = step.stack.size();
     if (callstack_.empty() || frames_.empty()) return;
-    if (fails_before_running(step)) {
-        pending_fault_ = true;
-        return;
-    }
+    // A step geth would not have let run reaches the script as its fault only (on_step_error).
+    if (fails_before_running(step)) return;
     const std::span<const Uint256> s = step.stack;
     const std::size_t n = s.size();
     const auto peek = [&](std::size_t i) -> const Uint256& { return s[n - 1 - i]; };
@@ -202,7 +199,6 @@ void LegacyCallTracer::on_step(const evm::StepView& step) {
 void LegacyCallTracer::on_step_error(evm::Status status) {
     // Either the step geth would not have run (its only hook is the fault) or one that failed
     // while it ran (after the script saw it).
-    pending_fault_ = false;
     fault(status_phrase(status, fault_op_, fault_stack_, fork_));
 }
 

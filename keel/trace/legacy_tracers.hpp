@@ -75,8 +75,7 @@ class LegacyCallTracer final : public evm::Tracer {
     std::vector<Call> callstack_;
     std::vector<Address> frames_;  // the running contract of each frame
     bool descended_ = false;
-    // The failing step, when geth would not have let it run: its fault comes with on_step_error.
-    bool pending_fault_ = false;
+    // The last step's opcode and stack height, for the words of the fault that may follow it.
     std::uint8_t fault_op_ = 0;
     std::size_t fault_stack_ = 0;
     // The transaction (the script's ctx).
