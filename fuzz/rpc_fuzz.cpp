@@ -1,5 +1,8 @@
 // JSON-RPC request bodies as the HTTP server hands them to keel/rpc's dispatcher (the node's most
 // hostile input): bad JSON, wrong types, huge numbers, deep nesting, batches, notifications.
+// Every method keel node serves is registered (rpc::add_methods), over an empty chain store made
+// once in a temporary directory: parameter readers (block tags, filters, fee history counts and
+// percentiles, storage-value maps) all run before the store answers "not stored".
 // Properties:
 //   - no input crashes, reads out of bounds or trips an assert (ASan/UBSan, KEEL_ASSERT);
 //   - the answer is empty (notifications only) or one JSON value: an answer object or an array
@@ -8,12 +11,16 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
 
-#include "keel/rpc/web3_methods.hpp"
+#include "keel/eth/chain_config.hpp"
+#include "keel/rpc/methods.hpp"
+#include "keel/store/chain_store.hpp"
 
 namespace {
 
@@ -21,11 +28,37 @@ void check(bool ok) {
     if (!ok) std::abort();
 }
 
+// An empty store, removed at exit.
+struct EmptyStore {
+    std::filesystem::path dir;
+    std::optional<keel::store::ChainStore> store;
+
+    EmptyStore() {
+        std::string path =
+            (std::filesystem::temp_directory_path() / "keel-rpc-fuzz-XXXXXX").string();
+        check(mkdtemp(path.data()) != nullptr);
+        dir = path;
+        auto s = keel::store::ChainStore::create(dir / "chain");
+        check(s.has_value());
+        store.emplace(std::move(*s));
+    }
+    ~EmptyStore() {
+        store.reset();
+        std::error_code ec;
+        std::filesystem::remove_all(dir, ec);
+    }
+};
+
 const keel::rpc::Dispatcher& dispatcher() {
+    static EmptyStore empty;
+    static const keel::eth::ChainConfig config = keel::eth::ChainConfig::mainnet();
     static const keel::rpc::Dispatcher d = [] {
         keel::rpc::Dispatcher x(keel::rpc::Limits{.max_batch = 100, .max_response = 1 << 16});
-        keel::rpc::add_web3_methods(
-            x, {.client_version = "keel/fuzz", .chain_id = 1, .network_id = 1});
+        keel::rpc::add_methods(
+            x, keel::rpc::NodeContext{
+                   .store = *empty.store,
+                   .config = config,
+                   .info = {.client_version = "keel/fuzz", .chain_id = 1, .network_id = 1}});
         return x;
     }();
     return d;

@@ -74,39 +74,18 @@ void get_tx(const GetArgs& args) {
                                               to_string(tx_hash.error()))};
     }
     store::ChainStore chain = open_datadir(args.datadir, Access::read);
-    auto where = must(chain.tx_lookup(*tx_hash));
-    if (where.status == store::ReadStatus::pruned) {
-        fail(fmt::format("get tx {}: pruned: its block {} is below the history floor {}", args.what,
-                         where.value.number, chain.history_floor()));
+    auto t = blockchain::stored_transaction(chain, *tx_hash);
+    if (!t) {
+        if (t.error().pruned) {
+            fail(fmt::format("get tx {}: its block's history is pruned{}", args.what,
+                             floor_note(chain)));
+        }
+        if (t.error().not_found)
+            fail(fmt::format("get tx {}: not found{}", args.what, floor_note(chain)));
+        fail(fmt::format("get tx {}: {}", args.what, t.error().message));
     }
-    if (!where.found()) fail(fmt::format("get tx {}: not found{}", args.what, floor_note(chain)));
-    const std::uint64_t number = where.value.number;
-    auto body_rlp = must(chain.body(number));
-    auto hash = must(chain.canonical_hash(number));
-    auto header_rlp = must(chain.header_by_number(number));
-    if (!body_rlp.found() || !hash.found() || !header_rlp.found()) {
-        fail(
-            fmt::format("get tx {}: its block {} is incomplete in the store (run keel storage "
-                        "verify)",
-                        args.what, number));
-    }
-    auto body = eth::decode_body(body_rlp.value);
-    if (!body)
-        fail(fmt::format("get tx {}: block {}'s stored body: {}", args.what, number,
-                         eth::to_string(body.error())));
-    auto header = eth::decode_header(header_rlp.value);
-    if (!header)
-        fail(fmt::format("get tx {}: block {}'s stored header: {}", args.what, number,
-                         eth::to_string(header.error())));
-    const std::uint32_t index = where.value.index;
-    if (index >= body->transactions.size() || body->transactions[index].hash() != *tx_hash) {
-        fail(
-            fmt::format("get tx {}: the lookup entry names block {} index {}, which holds "
-                        "another transaction (run keel storage verify)",
-                        args.what, number, index));
-    }
-    const eth::Transaction& tx = body->transactions[index];
-    const eth::TxPlace place{hash.value, number, index, header->base_fee_per_gas};
+    const eth::Transaction& tx = t->tx;
+    const eth::TxPlace& place = t->place;
     std::printf("%s\n", transaction_json(tx, &place, nullptr).c_str());
 }
 

@@ -10,10 +10,8 @@
 
 #include "apps/keel/commands.hpp"
 #include "apps/keel/datadir.hpp"
-#include "keel/rpc/block_methods.hpp"
 #include "keel/rpc/http_server.hpp"
-#include "keel/rpc/state_methods.hpp"
-#include "keel/rpc/web3_methods.hpp"
+#include "keel/rpc/methods.hpp"
 
 namespace keel::cli {
 namespace {
@@ -21,6 +19,8 @@ namespace {
 struct NodeArgs {
     std::string datadir;
     rpc::HttpOptions http;
+    std::uint64_t max_log_blocks = 100'000;
+    std::uint64_t max_logs = 100'000;
 };
 
 void run_node(const NodeArgs& a) {
@@ -37,13 +37,14 @@ void run_node(const NodeArgs& a) {
     const eth::ChainConfig config = chain_rules(chain, what);
     const std::uint64_t chain_id = config.chain_id.as_u64();
     rpc::Dispatcher dispatcher;
-    rpc::add_web3_methods(dispatcher,
-                          rpc::NodeInfo{.client_version = "keel/v" KEEL_VERSION "/linux-amd64",
-                                        .chain_id = chain_id,
-                                        .network_id = chain_id});
-    rpc::add_head_methods(dispatcher, chain);
-    rpc::add_state_methods(dispatcher, chain, config);
-    rpc::add_block_methods(dispatcher, chain);
+    rpc::add_methods(dispatcher, rpc::NodeContext{.store = chain,
+                                                  .config = config,
+                                                  .info = {.client_version =
+                                                               "keel/v" KEEL_VERSION "/linux-amd64",
+                                                           .chain_id = chain_id,
+                                                           .network_id = chain_id},
+                                                  .max_log_blocks = a.max_log_blocks,
+                                                  .max_logs = a.max_logs});
 
     rpc::HttpServer server(dispatcher, a.http);
     if (auto started = server.start(); !started) throw Failure{kExitBadData, started.error()};
@@ -79,6 +80,12 @@ void add_node_command(CLI::App& app) {
     node->add_option("--http.maxbody", args->http.max_body,
                      "largest request body in bytes (default 5 MB, as geth)")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30));
+    node->add_option("--rpc.logs.maxblocks", args->max_log_blocks,
+                     "eth_getLogs: the most blocks one query may span (default 100000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    node->add_option("--rpc.logs.maxresults", args->max_logs,
+                     "eth_getLogs: the most logs one query may return (default 100000)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     node->callback([args] { run_node(*args); });
 }
 

@@ -43,6 +43,22 @@ Result<StoredHeader, ReadError> canonical_header(const store::ChainStore& store,
 
 namespace {
 
+// A block's stored receipts list, decoded; errors name the block (`where`).
+Result<std::vector<eth::Receipt>, ReadError> decode_receipts(BytesView rlp,
+                                                             const std::string& where) {
+    std::vector<eth::Receipt> out;
+    auto list = rlp::open_list(rlp);
+    if (!list) return failed(where + ": stored receipts are not a list");
+    while (!list->empty()) {
+        auto item = list->next();
+        if (!item) return failed(where + ": stored receipts do not decode");
+        auto r = eth::decode_receipt_item(item->encoded());
+        if (!r) return failed(where + ": stored receipt: " + eth::to_string(r.error()));
+        out.push_back(std::move(*r));
+    }
+    return out;
+}
+
 Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::uint64_t number,
                                           bool header_only_if = false) {
     const std::string where = "block " + std::to_string(number);
@@ -66,15 +82,9 @@ Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::u
     auto body = eth::decode_body(body_rlp->value);
     if (!body) return failed(where + ": stored body: " + eth::to_string(body.error()));
     out.body = std::move(*body);
-    auto list = rlp::open_list(receipts_rlp->value);
-    if (!list) return failed(where + ": stored receipts are not a list");
-    while (!list->empty()) {
-        auto item = list->next();
-        if (!item) return failed(where + ": stored receipts do not decode");
-        auto r = eth::decode_receipt_item(item->encoded());
-        if (!r) return failed(where + ": stored receipt: " + eth::to_string(r.error()));
-        out.receipts.push_back(std::move(*r));
-    }
+    auto receipts = decode_receipts(receipts_rlp->value, where);
+    if (!receipts) return std::unexpected(receipts.error());
+    out.receipts = std::move(*receipts);
     if (out.receipts.size() != out.body.transactions.size()) {
         return failed(where + ": " + std::to_string(out.receipts.size()) + " receipts for " +
                       std::to_string(out.body.transactions.size()) + " transactions");
@@ -182,6 +192,66 @@ Result<StoredBlockView, ReadError> stored_block(const store::ChainStore& store,
     return b;
 }
 
+Result<StoredTransaction, ReadError> stored_transaction_at(const store::ChainStore& store,
+                                                           std::uint64_t number,
+                                                           std::uint64_t index) {
+    auto b = stored_block(store, number);
+    if (!b) return std::unexpected(b.error());
+    const std::string where = "block " + std::to_string(number);
+    if (!b->body) {
+        if (b->body_pruned) return std::unexpected(ReadError{false, true, where + ": pruned"});
+        return failed(where + ": body missing");
+    }
+    if (index >= b->body->transactions.size()) {
+        return std::unexpected(ReadError{true, false,
+                                         where + " has " +
+                                             std::to_string(b->body->transactions.size()) +
+                                             " transactions, not " + std::to_string(index + 1)});
+    }
+    return StoredTransaction{
+        std::move(b->body->transactions[index]),
+        eth::TxPlace{b->hash, number, index, b->header.base_fee_per_gas, b->header.timestamp}};
+}
+
+Result<StoredTransaction, ReadError> stored_transaction(const store::ChainStore& store,
+                                                        const Hash32& tx_hash) {
+    auto where = store.tx_lookup(tx_hash);
+    if (!where) return failed(where.error().message);
+    if (where->status == store::ReadStatus::pruned) {
+        return std::unexpected(ReadError{false, true, "its block's history is pruned"});
+    }
+    if (!where->found()) return std::unexpected(ReadError{true, false, "transaction not found"});
+    auto t = stored_transaction_at(store, where->value.number, where->value.index);
+    if (!t) {
+        if (t.error().not_found) t.error().not_found = false;  // the index said it is there
+        return t;
+    }
+    if (t->tx.hash() != tx_hash) {
+        return failed("the lookup entry for " + hex::encode_prefixed(tx_hash.view()) +
+                      " names block " + std::to_string(where->value.number) + " index " +
+                      std::to_string(where->value.index) +
+                      ", which holds another transaction (run keel storage verify)");
+    }
+    return t;
+}
+
+Result<std::vector<eth::Receipt>, ReadError> stored_receipts(const store::ChainStore& store,
+                                                             std::uint64_t number) {
+    const std::string where = "block " + std::to_string(number);
+    auto hash = store.canonical_hash(number);
+    if (!hash) return failed(hash.error().message);
+    if (!hash->found()) return std::unexpected(ReadError{true, false, where + " is not stored"});
+    auto rlp = store.receipts(number);
+    if (!rlp) return failed(rlp.error().message);
+    if (rlp->status == store::ReadStatus::pruned)
+        return std::unexpected(ReadError{false, true, where + ": history pruned"});
+    if (!rlp->found()) {
+        return std::unexpected(
+            ReadError{true, false, where + ": no receipts stored (imported with --no-execute)"});
+    }
+    return decode_receipts(rlp->value, where);
+}
+
 Result<void, ReadError> write_block_receipts(json::Writer& w, const store::ChainStore& store,
                                              const eth::ChainConfig& config, std::uint64_t number) {
     auto b = load(store, number);
@@ -241,6 +311,12 @@ Result<void, ReadError> write_logs(json::Writer& w, const store::ChainStore& sto
             p.index = i;
             for (const eth::Log& log : b->receipts[i].logs) {
                 if (log_matches(log, filter)) {
+                    if (filter.max_logs != 0 && s.logs == filter.max_logs) {
+                        return std::unexpected(
+                            ReadError{.message = "query returned more than " +
+                                                 std::to_string(filter.max_logs) + " results",
+                                      .limit_exceeded = true});
+                    }
                     eth::write_rpc_log(w, log, p, b->body.transactions[i].hash(), log_index);
                     ++s.logs;
                 }

@@ -20,17 +20,23 @@
 #include "keel/eth/block.hpp"
 #include "keel/eth/chain_config.hpp"
 #include "keel/eth/header.hpp"
+#include "keel/eth/json.hpp"
+#include "keel/eth/receipt.hpp"
+#include "keel/eth/transaction.hpp"
 #include "keel/store/chain_store.hpp"
 #include "keel/store/state_store.hpp"
 
 namespace keel::blockchain {
 
 /// Why a read has no answer: the block or transaction is not stored (`not_found`), its history
-/// is pruned (`pruned`), or the store failed (neither).
+/// is pruned (`pruned`), a caller's limit was reached (`limit_exceeded`), a request the rules
+/// refuse (`invalid`: a call that is not a valid message), or the store failed (none of them).
 struct ReadError {
     bool not_found = false;
     bool pruned = false;
     std::string message;
+    bool limit_exceeded = false;
+    bool invalid = false;
 };
 
 /// Canonical block `number`'s hash and header. Errors: not stored (not_found), a damaged row.
@@ -56,6 +62,26 @@ struct StoredBlockView {
 [[nodiscard]] Result<StoredBlockView, ReadError> stored_block(const store::ChainStore& store,
                                                               std::uint64_t number);
 
+/// A stored transaction and where it sits (its block's hash, number, timestamp, base fee and
+/// its index), as eth_getTransactionByHash shows it. Errors: not in the lookup index
+/// (not_found), its block's history pruned (pruned), a lookup entry that names another
+/// transaction or a damaged row.
+struct StoredTransaction {
+    eth::Transaction tx;
+    eth::TxPlace place;
+};
+[[nodiscard]] Result<StoredTransaction, ReadError> stored_transaction(
+    const store::ChainStore& store, const Hash32& tx_hash);
+/// Transaction `index` of canonical block `number`: not_found when the block is not stored or
+/// has fewer transactions.
+[[nodiscard]] Result<StoredTransaction, ReadError> stored_transaction_at(
+    const store::ChainStore& store, std::uint64_t number, std::uint64_t index);
+
+/// The stored receipts of canonical block `number` (consensus form: debug_getRawReceipts).
+/// Errors: not stored or executed (not_found), pruned, a damaged row.
+[[nodiscard]] Result<std::vector<eth::Receipt>, ReadError> stored_receipts(
+    const store::ChainStore& store, std::uint64_t number);
+
 /// The receipts of canonical block `number`, as eth_getBlockReceipts returns them, written
 /// with `w`. Errors: not stored, pruned, a damaged row.
 [[nodiscard]] Result<void, ReadError> write_block_receipts(json::Writer& w,
@@ -76,6 +102,8 @@ struct LogFilter {
     std::vector<Address> addresses;  ///< any of them; empty: any address
     /// By position: any of the hashes; an empty position matches any topic (null).
     std::vector<std::vector<Hash32>> topics;
+    /// The most logs to write (0: no limit); one more is an error (limit_exceeded).
+    std::uint64_t max_logs = 0;
 };
 
 /// What a log search did.

@@ -70,22 +70,33 @@ struct Exchange {
     std::filesystem::path file;
     nlohmann::json request;
     nlohmann::json response;
+    /// "// speconly:": only the result's schema is checked; the recorded answer is an example.
+    bool speconly = false;
 };
 
 /// The exchanges of one method's folder, sorted by file name.
-inline std::vector<Exchange> exchanges(const char* method) {
+inline std::vector<Exchange> exchanges(const std::string& method) {
     std::vector<Exchange> out;
     for (const auto& e : std::filesystem::directory_iterator(kHiveDir / method)) {
+        if (e.path().extension() != ".io") continue;
         std::istringstream lines(file_text(e.path()));
-        std::string line, request, response;
+        // A file may hold several exchanges (">>" then "<<", in order); each is one entry.
+        std::string line, request;
+        bool speconly = false;
+        std::vector<std::pair<std::string, std::string>> pairs;
         while (std::getline(lines, line)) {
             if (line.starts_with(">> ")) request = line.substr(3);
-            if (line.starts_with("<< ")) response = line.substr(3);
+            if (line.starts_with("<< ")) pairs.emplace_back(request, line.substr(3));
+            if (line.starts_with("// speconly")) speconly = true;
         }
-        out.push_back({e.path(), nlohmann::json::parse(request), nlohmann::json::parse(response)});
+        for (const auto& [req, resp] : pairs) {
+            out.push_back(
+                {e.path(), nlohmann::json::parse(req), nlohmann::json::parse(resp), speconly});
+        }
     }
-    std::sort(out.begin(), out.end(),
-              [](const Exchange& a, const Exchange& b) { return a.file < b.file; });
+    // Stable: a file's exchanges keep their order.
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Exchange& a, const Exchange& b) { return a.file < b.file; });
     return out;
 }
 

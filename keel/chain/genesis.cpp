@@ -482,6 +482,37 @@ std::string to_string(const GenesisError& e) {
     return e.field.empty() ? "genesis: " + e.detail : "genesis: " + e.field + ": " + e.detail;
 }
 
+namespace {
+
+// The fork id's points (eth::ChainConfig::fork_id_blocks / fork_id_times), read from the keys
+// read_config() accepted.
+void gather_fork_points(const json& c, std::uint64_t genesis_time, eth::ChainConfig& config) {
+    std::vector<std::uint64_t> blocks;
+    std::vector<std::uint64_t> times;
+    const auto add = [&c](std::vector<std::uint64_t>& to, const std::string& key) {
+        if (const json* v = member(c, key)) to.push_back(u64(*v, "config." + key));
+    };
+    for (const auto& f : kBlockForks) add(blocks, f.key);
+    for (const auto& b : kBombForks) add(blocks, b.key);
+    for (const char* other : {"eip155Block", "daoForkBlock", "mergeNetsplitBlock",
+                              "mergeNetSplitBlock", "preMergeForkBlock"}) {
+        add(blocks, other);
+    }
+    for (const auto& f : kTimeForks) add(times, f.key);
+    for (int n = 1; n <= kMaxBpo; ++n) add(times, "bpo" + std::to_string(n) + "Time");
+    const auto tidy = [](std::vector<std::uint64_t>& v, std::uint64_t floor) {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+        std::erase_if(v, [floor](std::uint64_t x) { return x <= floor; });
+    };
+    tidy(blocks, 0);
+    tidy(times, genesis_time);
+    config.fork_id_blocks = std::move(blocks);
+    config.fork_id_times = std::move(times);
+}
+
+}  // namespace
+
 Result<Genesis, GenesisError> parse_genesis(std::string_view json_text) {
     ExactIntegers doc;
     bool ok = false;
@@ -501,6 +532,7 @@ Result<Genesis, GenesisError> parse_genesis(std::string_view json_text) {
         out.config = read_config(*config);
         if (alloc != nullptr) out.alloc = read_alloc(*alloc);
         out.header = read_header(g, out.config, out.alloc.state_root());
+        gather_fork_points(*config, out.header.timestamp, out.config);
         return out;
     } catch (const Bad& b) {
         return std::unexpected(b.error);

@@ -1,6 +1,7 @@
 #include "keel/common/json_writer.hpp"
 
 #include <charconv>
+#include <cmath>
 
 #include "keel/common/assert.hpp"
 #include "keel/common/hex.hpp"
@@ -162,6 +163,14 @@ void Writer::boolean(bool b) {
 void Writer::number(std::uint64_t v) {
     before_value();
     char buf[20];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, r.ptr);
+}
+
+void Writer::real(double v) {
+    before_value();
+    if (!std::isfinite(v)) v = 0;
+    char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, v);
     out_.append(buf, r.ptr);
 }

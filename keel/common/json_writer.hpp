@@ -70,6 +70,15 @@ class Writer {
     void boolean(bool b);
     /// A decimal number.
     void number(std::uint64_t v);
+    /// The buffer, placed for one value that the caller appends itself (JSON written by another
+    /// writer, a tracer's result streamed into it): exactly one complete value must follow.
+    std::string& raw_value() {
+        before_value();
+        return out_;
+    }
+    /// A finite double in its shortest round-trip form ("0.5", "1e-05"); NaN and infinities
+    /// (which JSON cannot hold) as 0.
+    void real(double v);
     /// A QUANTITY: a JSON string of "0x" and minimal lower-case hex digits ("0x0" for zero).
     void quantity(std::uint64_t v);
     /// A QUANTITY of a 256-bit value.

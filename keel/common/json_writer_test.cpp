@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
 
@@ -56,6 +59,23 @@ TEST(JsonWriter, Quantities) {
         const std::uint64_t v = (std::uint64_t{1} << bits) | 1;
         EXPECT_EQ(compact([&](Writer& w) { w.quantity(v); }), "\"" + Uint256(v).to_hex() + "\"");
     }
+}
+
+TEST(JsonWriter, Reals) {
+    EXPECT_EQ(compact([](Writer& w) { w.real(0.0); }), "0");
+    EXPECT_EQ(compact([](Writer& w) { w.real(0.5); }), "0.5");
+    EXPECT_EQ(compact([](Writer& w) { w.real(0.00072868); }), "0.00072868");
+    EXPECT_EQ(compact([](Writer& w) { w.real(1.0); }), "1");
+    // JSON holds no NaN or infinity: written as 0 rather than as invalid JSON.
+    EXPECT_EQ(compact([](Writer& w) { w.real(std::nan("")); }), "0");
+    EXPECT_EQ(compact([](Writer& w) { w.real(std::numeric_limits<double>::infinity()); }), "0");
+    EXPECT_EQ(compact([](Writer& w) {
+                  w.begin_array();
+                  w.real(0.25);
+                  w.real(2.5);
+                  w.end_array();
+              }),
+              "[0.25,2.5]");
 }
 
 TEST(JsonWriter, Data) {

@@ -221,6 +221,13 @@ void ChainConfig::add_blob_schedule(std::uint64_t timestamp, BlobParams p) {
     bpo_.insert(at, Scheduled{timestamp, p});
 }
 
+std::vector<std::uint64_t> ChainConfig::blob_schedule_times() const {
+    std::vector<std::uint64_t> out;
+    out.reserve(bpo_.size());
+    for (const Scheduled& s : bpo_) out.push_back(s.timestamp);
+    return out;
+}
+
 BlobParams ChainConfig::blob_params(Fork fork, std::uint64_t timestamp) const noexcept {
     BlobParams p = blob_[index_of(fork)].value_or(default_blob_params(fork));
     const auto fork_time = activation_[index_of(fork)].value_or(0);

@@ -111,6 +111,8 @@ class ChainConfig {
     void add_blob_schedule(std::uint64_t timestamp, BlobParams p);
     /// The blob parameters of a block of fork `fork` at `timestamp`.
     BlobParams blob_params(Fork fork, std::uint64_t timestamp) const noexcept;
+    /// The activation times of the blob-parameter-only forks, in order.
+    std::vector<std::uint64_t> blob_schedule_times() const;
 
     /// The DAO fork's block (EIP-779: mainnet 1,920,000): the drain list's balances move to the
     /// refund contract there, and it and the 9 blocks after it carry "dao-hard-fork" as extra
@@ -134,6 +136,14 @@ class ChainConfig {
     /// from Byzantium, EIP-1234 5,000,000 from Constantinople, EIP-2384's 9,000,000 from Berlin,
     /// EIP-3554 9,700,000 from London; 0 before Byzantium).
     std::uint64_t bomb_delay(Fork fork, std::uint64_t number) const noexcept;
+
+    /// What EIP-2124's and EIP-6122's fork identifier counts, as go-ethereum gathers it from a
+    /// genesis file: every fork block number (bomb-only forks, the DAO fork, EIP-155 and
+    /// mergeNetsplitBlock included) and every fork time (the blob-parameter-only forks
+    /// included), each list sorted and distinct, without 0 and without times at or before the
+    /// genesis timestamp. Filled by chain::parse_genesis(); empty otherwise (no fork id).
+    std::vector<std::uint64_t> fork_id_blocks;
+    std::vector<std::uint64_t> fork_id_times;
 
   private:
     std::array<std::optional<std::uint64_t>, kForks.size()> activation_{};

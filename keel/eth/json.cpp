@@ -8,7 +8,9 @@ namespace keel::eth {
 
 namespace {
 
-void write_access_list(json::Writer& w, const AccessListView& list) {
+// An access list's entries (a decoded view, or fields to encode), as JSON-RPC shows them.
+template <typename List>
+void write_entries(json::Writer& w, const List& list) {
     w.begin_array();
     for (const auto& entry : list) {
         w.begin_object();
@@ -30,17 +32,19 @@ void write_authorization(json::Writer& w, const Authorization& a) {
     w.member_quantity("yParity", std::uint64_t{a.y_parity});
     w.member_quantity("r", a.r);
     w.member_quantity("s", a.s);
-    w.key("authority");
-    // EIP-7702: an authorization whose signature recovers no one is skipped, not fatal: null.
-    if (auto who = authority(a)) {
-        w.data(who->view());
-    } else {
-        w.null();
-    }
+    // No recovered "authority": geth and Reth show the signed tuple only (hive compares).
     w.end_object();
 }
 
+void write_access_list(json::Writer& w, const AccessListView& list) {
+    write_entries(w, list);
+}
+
 }  // namespace
+
+void write_access_list(json::Writer& w, std::span<const TransactionFields::AccessListEntry> list) {
+    write_entries(w, list);
+}
 
 Uint256 effective_gas_price(const Transaction& tx, const Uint256& base_fee) noexcept {
     // EIP-1559: priority_fee = min(max_priority_fee, max_fee - base_fee); the price is the base
@@ -111,6 +115,7 @@ std::optional<Error> write_transaction(json::Writer& w, const Transaction& tx,
     if (const TxPlace* p = options.place) {
         w.member_data("blockHash", p->block_hash.view());
         w.member_quantity("blockNumber", p->block_number);
+        if (p->block_timestamp) w.member_quantity("blockTimestamp", *p->block_timestamp);
         w.member_quantity("transactionIndex", p->index);
         // Types 2-4 in a block with a base fee: the price actually paid, after the place.
         if (p->base_fee && !legacy_fees) {
@@ -162,7 +167,7 @@ void write_body_members(json::Writer& w, const Header& header, const Hash32& has
             w.data(tx.hash().view());
             continue;
         }
-        const TxPlace place{hash, header.number, i, header.base_fee_per_gas};
+        const TxPlace place{hash, header.number, i, header.base_fee_per_gas, header.timestamp};
         // A sender that does not recover is written as null; the block is still shown.
         (void)write_transaction(w, tx, {.with_sender = true, .place = &place});
     }

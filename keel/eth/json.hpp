@@ -32,16 +32,22 @@ struct TxPlace {
     std::uint64_t index = 0;
     /// The block's base fee (EIP-1559), for the effective gasPrice of types 2-4.
     std::optional<Uint256> base_fee;
+    /// The block's timestamp: geth's "blockTimestamp" member, when given.
+    std::optional<std::uint64_t> block_timestamp;
 };
 
 /// What write_transaction() adds to the transaction's own fields.
 struct TxJsonOptions {
     /// "from": the recovered sender, or null when the signature recovers none.
     bool with_sender = true;
-    /// blockHash, blockNumber, transactionIndex (and the effective gasPrice of types 2-4 when
+    /// blockHash, blockNumber, blockTimestamp (when the place has it), transactionIndex (and the
+    /// effective gasPrice of types 2-4 when
     /// the block has a base fee), after the transaction's fields; none without a place.
     const TxPlace* place = nullptr;
 };
+
+/// An access list as JSON-RPC shows it: [{"address", "storageKeys": [...]}, ...].
+void write_access_list(json::Writer& w, std::span<const TransactionFields::AccessListEntry> list);
 
 /// The effective gas price of `tx` in a block with `base_fee` (EIP-1559): base fee plus the tip
 /// min(max_priority_fee, max_fee - base_fee), none when max_fee < base_fee.
@@ -49,9 +55,10 @@ Uint256 effective_gas_price(const Transaction& tx, const Uint256& base_fee) noex
 
 /// Writes `tx` as one object (a value: at the top, in an array or after a key): type, chainId,
 /// nonce, gas, the fee fields of its type, to (null for a creation), value, input,
-/// accessList, blobVersionedHashes, authorizationList (each with its recovered authority or
-/// null), v, yParity, r, s, hash, then "from" and the place as `options` say. Returns the
-/// sender recovery's error when "from" was written as null (the object is complete either way).
+/// accessList, blobVersionedHashes, authorizationList (the signed tuples, no
+/// recovered authority: geth's and Reth's shape), v, yParity, r, s, hash, then "from" and the place
+/// as `options` say. Returns the sender recovery's error when "from" was written as null (the
+/// object is complete either way).
 std::optional<Error> write_transaction(json::Writer& w, const Transaction& tx,
                                        const TxJsonOptions& options = {});
 

@@ -84,11 +84,6 @@ Json transaction_object(const Transaction& tx, bool with_sender) {
                        {"yParity", q(std::uint64_t{a.y_parity})},
                        {"r", q(a.r)},
                        {"s", q(a.s)}};
-            if (auto who = authority(a)) {
-                aj["authority"] = d(who->view());
-            } else {
-                aj["authority"] = nullptr;
-            }
             auths.push_back(aj);
         }
         j["authorizationList"] = auths;
@@ -109,9 +104,11 @@ Json transaction_object(const Transaction& tx, bool with_sender) {
 }
 
 void add_tx_place(Json& tx, const Hash32& block_hash, std::uint64_t number, std::uint64_t index,
-                  const std::optional<Uint256>& base_fee, const Transaction& decoded) {
+                  const std::optional<Uint256>& base_fee, const Transaction& decoded,
+                  std::optional<std::uint64_t> timestamp = std::nullopt) {
     tx["blockHash"] = d(block_hash.view());
     tx["blockNumber"] = q(number);
+    if (timestamp) tx["blockTimestamp"] = q(*timestamp);
     tx["transactionIndex"] = q(index);
     if (base_fee && decoded.type() != TxType::legacy && decoded.type() != TxType::access_list) {
         const Uint256 tip_cap = decoded.max_fee_per_gas() - *base_fee;
@@ -166,7 +163,7 @@ void add_body(Json& block, const Header& header, const Hash32& hash, const Block
             continue;
         }
         Json t = transaction_object(tx, true);
-        add_tx_place(t, hash, header.number, i, header.base_fee_per_gas, tx);
+        add_tx_place(t, hash, header.number, i, header.base_fee_per_gas, tx, header.timestamp);
         txs.push_back(std::move(t));
     }
     block["transactions"] = std::move(txs);
@@ -244,7 +241,7 @@ TransactionFields fields_of(TxType type, std::uint64_t nonce) {
         a.address = kTo;
         a.nonce = nonce;
         a.r = 1;
-        a.s = 1;  // recovers no one: "authority": null
+        a.s = 1;  // recovers no one: shown all the same
         f.authorization_list.push_back(a);
         auto sig = k1().sign_recoverable(a.signing_hash(), Bytes32{0x11});
         if (sig) {
@@ -390,7 +387,7 @@ TEST(EthJson, TransactionMatchesTheOldOutput) {
             }
         }
         for (auto base_fee : {std::optional<Uint256>{}, std::optional<Uint256>{Uint256(9)}}) {
-            const TxPlace place{block_hash, 17, i, base_fee};
+            const TxPlace place{block_hash, 17, i, base_fee, std::nullopt};
             std::string out;
             json::Writer w(out, 2);
             (void)write_transaction(w, fresh, {.place = &place});

@@ -596,6 +596,8 @@ struct TransactionFields {
     struct AccessListEntry {
         Address address;                   ///< the account
         std::vector<Hash32> storage_keys;  ///< its storage keys
+
+        friend bool operator==(const AccessListEntry&, const AccessListEntry&) = default;
     };
     std::vector<AccessListEntry> access_list;       ///< types 1-4
     Uint256 max_fee_per_blob_gas;                   ///< type 3

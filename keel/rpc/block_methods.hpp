@@ -1,6 +1,7 @@
 #pragma once
 /// Blocks from the store: eth_getBlockByNumber and eth_getBlockByHash (the header's fields, the
-/// transactions as hashes or whole objects, uncles, withdrawals; null for a block not stored),
+/// transactions as hashes or whole objects, uncles, withdrawals; no totalDifficulty, as geth since
+/// the merge; null for a block not stored),
 /// eth_getBlockTransactionCountByNumber and eth_getBlockTransactionCountByHash (null likewise).
 
 #include "keel/rpc/dispatcher.hpp"

@@ -27,6 +27,10 @@ void append_error(std::string& out, std::string_view id, const RpcError& e) {
     out += std::to_string(static_cast<std::int32_t>(e.code));
     out += R"(,"message":)";
     keel::json::append_string(out, e.message);
+    if (e.data) {
+        out += R"(,"data":)";
+        keel::json::append_string(out, *e.data);
+    }
     out += "}}";
 }
 
@@ -80,10 +84,10 @@ void Dispatcher::answer(const nlohmann::json& request, std::string& out) const {
         r = handler->second(params, w);
     } catch (const std::exception& e) {
         // A handler that trips over a value it did not check: still one answer, not a crash.
-        r = std::unexpected(RpcError{ErrorCode::internal_error, e.what()});
+        r = std::unexpected(internal_error(e.what()));
     }
     if (r && !w.complete()) {
-        r = std::unexpected(RpcError{ErrorCode::internal_error, name + " wrote no result"});
+        r = std::unexpected(internal_error(name + " wrote no result"));
     }
     if (!r) {
         out.resize(mark);

@@ -20,7 +20,7 @@ Dispatcher make(Limits limits = {}) {
         return {};
     });
     d.add("test_fail", [](const json&, keel::json::Writer&) -> Result<void, RpcError> {
-        return std::unexpected(RpcError{ErrorCode::server_error, "it failed"});
+        return std::unexpected(server_error("it failed"));
     });
     d.add("test_partial", [](const json&, keel::json::Writer& w) -> Result<void, RpcError> {
         w.begin_array();

@@ -4,7 +4,9 @@
 /// (eth_call, estimateGas, traces) with -32000 and a revert with 3.
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace keel::rpc {
 
@@ -15,13 +17,29 @@ enum class ErrorCode : std::int32_t {
     invalid_params = -32602,    ///< a parameter of the wrong type, count or value
     internal_error = -32603,    ///< keel failed (a store read)
     server_error = -32000,      ///< geth's catch-all: a request that cannot be answered
+    limit_exceeded = -32005,    ///< a query past a node limit (eth_getLogs range or results)
     execution_reverted = 3,     ///< geth: a call that reverted (with its data)
 };
 
 struct RpcError {
+    RpcError() = default;
+    RpcError(ErrorCode c, std::string m, std::optional<std::string> d = std::nullopt)
+        : code(c), message(std::move(m)), data(std::move(d)) {}
+
     ErrorCode code = ErrorCode::internal_error;
     std::string message;
+    /// The error's "data" member, a JSON string when set: a revert's output as hex.
+    std::optional<std::string> data;
 };
+
+/// -32000 with `message`: a request that cannot be answered (geth's catch-all).
+inline RpcError server_error(std::string message) {
+    return RpcError{ErrorCode::server_error, std::move(message)};
+}
+/// -32603 with `message`: keel failed (a store read).
+inline RpcError internal_error(std::string message) {
+    return RpcError{ErrorCode::internal_error, std::move(message)};
+}
 
 /// geth's words for an invalid parameter: "invalid argument 0: hex string without 0x prefix".
 RpcError invalid_argument(std::size_t index, const std::string& why);

@@ -1,56 +1,16 @@
-// The rpc-compat suite's exchanges (hive, ../shared/vectors/rpc/) for the methods keel node
-// serves so far, asked of the dispatcher on the hive chain imported executing, and compared as
-// hive compares them: as JSON values, and where both sides answer an error, by code alone (the
-// messages are each client's words).
+// State methods' parameter refusals, in geth's words (the rpc-compat exchanges are in
+// rpc_compat_test.cpp).
 #include "keel/rpc/state_methods.hpp"
 
 #include <gtest/gtest.h>
 
 #include "keel/blockchain/test_helpers.hpp"
-#include "keel/rpc/block_methods.hpp"
-#include "keel/rpc/web3_methods.hpp"
 
 namespace keel::rpc::state_methods_test {
 namespace {
 
 using nlohmann::json;
 namespace bt = keel::blockchain::testing;
-
-// hive's comparison: the error's message is dropped when both sides answered an error.
-json comparable(json r) {
-    if (r.contains("error") && r["error"].is_object()) r["error"].erase("message");
-    return r;
-}
-
-TEST(StateMethods, HivesRpcCompatExchanges) {
-    bt::HiveStore hive;
-    bt::import_hive(hive);
-    if (::testing::Test::HasFatalFailure()) return;
-    const eth::ChainConfig config = hive.genesis.config;
-    Dispatcher d;
-    add_web3_methods(d, NodeInfo{.client_version = "keel",
-                                 .chain_id = config.chain_id.as_u64(),
-                                 .network_id = config.chain_id.as_u64()});
-    add_head_methods(d, *hive.store);
-    add_state_methods(d, *hive.store, config);
-    add_block_methods(d, *hive.store);
-    std::size_t asked = 0;
-    for (const char* method : {"eth_blockNumber", "eth_chainId", "net_version", "eth_getBalance",
-                               "eth_getCode", "eth_getStorageAt", "eth_getTransactionCount",
-                               "eth_getTransactionReceipt", "eth_getBlockReceipts"}) {
-        for (const bt::Exchange& e : bt::exchanges(method)) {
-            std::string out;
-            d.handle(e.request.dump(), out);
-            const json got = json::parse(out, nullptr, false);
-            ASSERT_FALSE(got.is_discarded()) << e.file << ": " << out;
-            EXPECT_EQ(comparable(got), comparable(e.response))
-                << e.file.filename() << "\n  got  " << got.dump() << "\n  want "
-                << e.response.dump();
-            ++asked;
-        }
-    }
-    EXPECT_GE(asked, 30u);
-}
 
 TEST(StateMethods, ParametersRefusedWithGethsWords) {
     bt::HiveStore hive;

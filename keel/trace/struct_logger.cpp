@@ -64,8 +64,10 @@ void StructLogger::on_step(const evm::StepView& s) {
         p = write_dec(p + 11, s.cost);
         std::memcpy(p, ",\"depth\":", 9);
         p = write_dec(p + 9, static_cast<std::uint64_t>(s.depth) + 1);
-        std::memcpy(p, ",\"refund\":", 10);
-        p = write_dec(p + 10, s.refund);
+        if (!options_.omit_empty || s.refund != 0) {
+            std::memcpy(p, ",\"refund\":", 10);
+            p = write_dec(p + 10, s.refund);
+        }
         if (stack) {
             std::memcpy(p, ",\"stack\":[", 10);
             p += 10;
@@ -79,7 +81,7 @@ void StructLogger::on_step(const evm::StepView& s) {
         return p;
     });
     ++steps_;
-    if (options_.enable_memory) {
+    if (options_.enable_memory && !(options_.omit_empty && s.memory.empty())) {
         out_ += ",\"memory\":[";
         for (std::size_t at = 0; at < s.memory.size(); at += 32) {
             if (at != 0) out_ += ',';
@@ -88,7 +90,7 @@ void StructLogger::on_step(const evm::StepView& s) {
         }
         out_ += ']';
     }
-    if (options_.enable_return_data) {
+    if (options_.enable_return_data && !(options_.omit_empty && s.return_data.empty())) {
         out_ += ",\"returnData\":";
         append_hex(out_, s.return_data, true);
     }

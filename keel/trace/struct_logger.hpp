@@ -48,6 +48,10 @@ struct StructLoggerOptions {
     bool enable_memory = false;
     bool enable_return_data = false;
     std::uint64_t limit = 0;  ///< most steps recorded; 0: no limit
+    /// geth's encoding (its `omitempty`): refund only when not zero, memory and returnData only
+    /// when not empty. keel node answers so (hive compares its answers with geth's member by
+    /// member); without it every step carries them, as the schema says it SHOULD.
+    bool omit_empty = false;
 };
 
 class StructLogger final : public evm::Tracer {

@@ -1,0 +1,29 @@
+#pragma once
+/// Every JSON-RPC method keel node serves, registered on one dispatcher: the node's own
+/// (web3_methods.hpp), blocks (block_methods.hpp), state and receipts (state_methods.hpp),
+/// transactions, raw reads, logs and proofs (chain_methods.hpp). `keel node` and the rpc-compat
+/// tests build their dispatcher through add_methods(), so that they serve the same set.
+
+#include "keel/eth/chain_config.hpp"
+#include "keel/rpc/dispatcher.hpp"
+#include "keel/rpc/web3_methods.hpp"
+#include "keel/store/chain_store.hpp"
+
+namespace keel::rpc {
+
+/// What the methods read, and the limits they apply. The store and config must outlive the
+/// dispatcher.
+struct NodeContext {
+    const store::ChainStore& store;
+    const eth::ChainConfig& config;
+    NodeInfo info;
+    /// eth_getLogs: the most blocks one query may span and the most logs it may return (geth's
+    /// --rpc.logquerylimit is on results; a range limit keeps a bloom scan bounded too).
+    std::uint64_t max_log_blocks = 100'000;
+    std::uint64_t max_logs = 100'000;
+};
+
+/// Registers every method on `d`.
+void add_methods(Dispatcher& d, const NodeContext& node);
+
+}  // namespace keel::rpc
