@@ -21,6 +21,8 @@
 #include "keel/chain/genesis.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/eth/block.hpp"
+#include "keel/rpc/dispatcher.hpp"
+#include "keel/rpc/engine.hpp"
 #include "keel/state/memory_state.hpp"
 #include "keel/store/state_store.hpp"
 
@@ -394,12 +396,79 @@ class StoreRunner final : public Runner {
         return first_difference(*view, want);
     }
 
+    store::ChainStore& store() { return *store_; }
+    blockchain::Chain& chain() { return *chain_; }
+
   private:
     ScratchDir dir_;
     std::optional<store::ChainStore> store_;
     std::optional<blockchain::Chain> chain_;
     std::string where_;
 };
+
+// An Engine API fixture's payloads (engineNewPayloads), each sent to engine_newPayloadV<n> of an
+// rpc::Engine on the store, as a consensus client sends them, and each valid one made the head
+// with engine_forkchoiceUpdatedV<m>. What each answers is checked against the fixture: a
+// JSON-RPC error of its errorCode, INVALID where it names a validationError, VALID otherwise.
+void run_payloads(const json& payloads, StoreRunner& runner, BlockTestCase& c,
+                  const std::string& where) {
+    rpc::Engine engine(runner.chain(), runner.store(), {});
+    rpc::Dispatcher d;
+    engine.add_methods(d);
+    const auto ask = [&d](const std::string& method, const json& params) {
+        std::string out;
+        d.handle(json{{"jsonrpc", "2.0"}, {"id", 1}, {"method", method}, {"params", params}}.dump(),
+                 out);
+        return json::parse(out);
+    };
+    std::size_t index = 0;
+    for (const json& p : payloads) {
+        const std::string w = "payload " + std::to_string(index++);
+        const std::string version = text(field(p, "newPayloadVersion", where), where + " " + w);
+        const json answer = ask("engine_newPayloadV" + version, field(p, "params", where));
+        if (p.contains("errorCode")) {
+            const std::int64_t want =
+                std::stoll(p.at("errorCode").is_string() ? p.at("errorCode").get<std::string>()
+                                                         : p.at("errorCode").dump());
+            if (!answer.contains("error") || answer["error"]["code"] != want) {
+                c.error = w + ": want error " + std::to_string(want) + ", got " + answer.dump();
+                return;
+            }
+            ++c.refused;
+            continue;
+        }
+        if (!answer.contains("result")) {
+            c.error = w + ": " + answer.dump();
+            return;
+        }
+        const std::string status = answer["result"].value("status", "");
+        if (p.contains("validationError")) {
+            if (status != "INVALID") {
+                c.error =
+                    w + ": " + status + ", want INVALID (" + p.at("validationError").dump() + ")";
+                return;
+            }
+            ++c.refused;
+            continue;
+        }
+        if (status != "VALID") {
+            c.error = w + ": " + answer["result"].dump() + ", want VALID";
+            return;
+        }
+        const json& payload = p.at("params").at(0);
+        const std::string fcu = text(field(p, "forkchoiceUpdatedVersion", where), where + " " + w);
+        const std::string zero = "0x" + std::string(64, '0');
+        const json state = {{"headBlockHash", payload.at("blockHash")},
+                            {"safeBlockHash", zero},
+                            {"finalizedBlockHash", zero}};
+        const json head = ask("engine_forkchoiceUpdatedV" + fcu, json::array({state, nullptr}));
+        if (!head.contains("result") || head["result"]["payloadStatus"]["status"] != "VALID") {
+            c.error = w + ": forkchoiceUpdated: " + head.dump();
+            return;
+        }
+        ++c.blocks;
+    }
+}
 
 void run_one(const std::string& name, const json& t, const BlockTestOptions& options,
              BlockTestCase& c) {
@@ -430,14 +499,21 @@ void run_one(const std::string& name, const json& t, const BlockTestOptions& opt
         return;
     }
     std::unique_ptr<Runner> runner;
-    if (options.store) {
+    if (t.contains("engineNewPayloads")) {
+        // Engine API fixtures run on the store, through rpc::Engine.
+        auto store_runner = std::make_unique<StoreRunner>(where, config, genesis, *pre);
+        run_payloads(t.at("engineNewPayloads"), *store_runner, c, where);
+        if (!c.error.empty()) return;
+        runner = std::move(store_runner);
+    } else if (options.store) {
         runner = std::make_unique<StoreRunner>(where, config, genesis, *pre);
     } else {
         runner = std::make_unique<TreeRunner>(config, genesis, std::move(pre));
     }
 
     std::size_t index = 0;
-    for (const json& b : field(t, "blocks", where)) {
+    static const json kNoBlocks = json::array();
+    for (const json& b : t.contains("engineNewPayloads") ? kNoBlocks : field(t, "blocks", where)) {
         const std::string w = "block " + std::to_string(index++);
         const Expectation expect = expectation_of(b, c.network);
         const Bytes rlp = bytes_of(field(b, "rlp", where + " " + w), where + " " + w + " rlp");

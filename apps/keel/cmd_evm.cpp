@@ -197,6 +197,7 @@ void add_evm_command(CLI::App& app) {
     struct BlockArgs {
         std::vector<std::string> paths;
         std::string run;
+        std::vector<std::string> skip;
         std::string system_contracts = "mainnet";
         bool json = false;
         bool failures_only = false;
@@ -210,6 +211,10 @@ void add_evm_command(CLI::App& app) {
         ->required();
     bt->add_option("--run", block_args->run,
                    "only tests whose name matches this regular expression (as statetest's)");
+    bt->add_option("--skip", block_args->skip,
+                   "leave out the tests whose name matches this regular expression (repeatable; "
+                   "the count left out is printed): for fixtures a run knowingly does not take, "
+                   "with the reason beside the command that names them");
     bt->add_option("--system-contracts", block_args->system_contracts,
                    "system contract rules: mainnet (default: an EIP-7002/7251 contract "
                    "without code makes the block invalid), or devnet (the Pectra devnets' that "
@@ -227,11 +232,19 @@ void add_evm_command(CLI::App& app) {
         options.store = block_args->store;
         options.devnet_system_contracts = block_args->system_contracts == "devnet";
         if (!block_args->run.empty()) options.run.emplace(block_args->run);
+        std::vector<fixture::NamePattern> skips;
+        for (const std::string& s : block_args->skip) skips.emplace_back(s);
         std::size_t unreadable = 0;
         const auto files = fixture_files(block_args->paths, unreadable);
-        std::size_t passed = 0, failed = 0;
+        std::size_t passed = 0, failed = 0, skipped = 0;
         for (const fs::path& f : files) {
             run_block_test_file(f, options, [&](const BlockTestCase& c) {
+                for (const fixture::NamePattern& s : skips) {
+                    if (s.search(c.name)) {
+                        ++skipped;
+                        return;
+                    }
+                }
                 (c.pass ? passed : failed)++;
                 if (block_args->failures_only && c.pass) return;
                 if (block_args->json) {
@@ -248,6 +261,7 @@ void add_evm_command(CLI::App& app) {
                 }
             });
         }
+        if (skipped != 0) std::printf("%zu tests left out by --skip\n", skipped);
         finish_run(passed, failed, files.size(), unreadable, "blockchain tests");
     });
 

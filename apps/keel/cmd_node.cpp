@@ -1,24 +1,46 @@
-// keel node --datadir D [--http.addr A] [--http.port P] [--http.threads N]: the chain store
-// served over JSON-RPC (keel/rpc). Issue 28, first part: the HTTP server, the methods that
-// answer from the node, blocks, state and receipts; the transaction, log and trace methods, the
-// Engine API, WebSocket and the transaction pool follow. SIGINT or SIGTERM stops it (exit 0).
+// keel node --datadir D [--http.addr A] [--http.port P] [--http.threads N] [--authrpc.addr A]
+// [--authrpc.port P] [--authrpc.jwtsecret FILE]: the chain store served over JSON-RPC
+// (keel/rpc), and followed through the Engine API on the authenticated port: the node is the
+// store's writer (blockchain::Chain), rpc::Engine executes the payloads a consensus client sends
+// and moves the head where its forkchoice says. SIGINT or SIGTERM stops it (exit 0).
 
 #include <csignal>
 #include <cstdio>
+#include <ctime>
+#include <filesystem>
 #include <memory>
 #include <string>
 
 #include "apps/keel/commands.hpp"
 #include "apps/keel/datadir.hpp"
+#include "keel/blockchain/chain.hpp"
+#include "keel/common/hex.hpp"
+#include "keel/rpc/engine.hpp"
 #include "keel/rpc/http_server.hpp"
+#include "keel/rpc/jwt.hpp"
 #include "keel/rpc/methods.hpp"
+#include "keel/rpc/pool_methods.hpp"
+#include "keel/store/state_store.hpp"
+#include "keel/txpool/pool.hpp"
 
 namespace keel::cli {
 namespace {
 
+// The Engine API's defaults: loopback, 8551 (as every execution client).
+rpc::HttpOptions engine_port() {
+    rpc::HttpOptions o;
+    o.port = 8551;
+    return o;
+}
+
 struct NodeArgs {
     std::string datadir;
     rpc::HttpOptions http;
+    rpc::HttpOptions auth = engine_port();
+    std::string jwt_secret;  ///< empty: <datadir>/jwtsecret, made when missing
+    bool testing = false;    ///< serve testing_buildBlockV1
+    std::uint64_t gas_ceiling = 60'000'000;
+    std::string extra_data;
     std::uint64_t max_log_blocks = 100'000;
     std::uint64_t max_logs = 100'000;
 };
@@ -33,8 +55,50 @@ void run_node(const NodeArgs& a) {
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
     const std::string what = "node";
-    store::ChainStore chain = open_datadir(a.datadir, Access::read);
+    store::ChainStore chain = open_datadir(a.datadir, Access::write);
     const eth::ChainConfig config = chain_rules(chain, what);
+    auto writer = blockchain::Chain::open(chain, config);
+    if (!writer) throw Failure{kExitBadData, what + ": " + writer.error()};
+
+    // The Engine API's secret: the one given, or the datadir's (made once, as geth does).
+    const std::filesystem::path secret_path = a.jwt_secret.empty()
+                                                  ? std::filesystem::path(a.datadir) / "jwtsecret"
+                                                  : std::filesystem::path(a.jwt_secret);
+    auto secret = a.jwt_secret.empty() && !std::filesystem::exists(secret_path)
+                      ? rpc::create_jwt_secret(secret_path)
+                      : rpc::read_jwt_secret(secret_path);
+    if (!secret) throw Failure{kExitUsage, what + ": " + secret.error()};
+    txpool::Pool pool;
+    rpc::EngineOptions engine_options;
+    engine_options.client_version = KEEL_VERSION;
+    engine_options.log = [](const std::string& line) {
+        std::printf("node: %s\n", line.c_str());
+        std::fflush(stdout);
+    };
+    engine_options.transactions = [&chain, &config, &pool](std::uint64_t gas) {
+        auto head = rpc::pool_head(chain, config);
+        return head ? pool.best(head->base_fee, gas) : std::vector<eth::Transaction>{};
+    };
+    engine_options.on_head = [&chain, &config, &pool] {
+        auto head = rpc::pool_head(chain, config);
+        auto view = store::StateView::open(chain);
+        if (head && view) pool.update(*head, *view);
+    };
+    engine_options.gas_ceiling = a.gas_ceiling;
+    if (!a.extra_data.empty()) {
+        auto extra =
+            hex::decode(a.extra_data.starts_with("0x") ? a.extra_data.substr(2) : a.extra_data);
+        if (!extra || extra->size() > 32)
+            throw Failure{kExitUsage, what + ": --miner.extradata: want at most 32 bytes of hex"};
+        engine_options.extra_data = std::move(*extra);
+    }
+    rpc::Engine engine(*writer, chain, engine_options);
+    rpc::Dispatcher engine_dispatcher;
+    engine.add_methods(engine_dispatcher);
+    rpc::HttpOptions auth = a.auth;
+    auth.authorize = [key = *secret](std::string_view authorization) {
+        return rpc::check_jwt(authorization, key, std::time(nullptr));
+    };
     const std::uint64_t chain_id = config.chain_id.as_u64();
     rpc::Dispatcher dispatcher;
     rpc::add_methods(dispatcher, rpc::NodeContext{.store = chain,
@@ -44,21 +108,31 @@ void run_node(const NodeArgs& a) {
                                                            .chain_id = chain_id,
                                                            .network_id = chain_id},
                                                   .max_log_blocks = a.max_log_blocks,
-                                                  .max_logs = a.max_logs});
+                                                  .max_logs = a.max_logs,
+                                                  .pool = &pool});
+    if (a.testing) engine.add_testing_methods(dispatcher);
 
     rpc::HttpServer server(dispatcher, a.http);
     if (auto started = server.start(); !started) throw Failure{kExitBadData, started.error()};
+    rpc::HttpServer auth_server(engine_dispatcher, auth);
+    if (auto started = auth_server.start(); !started) {
+        server.stop();
+        throw Failure{kExitBadData, "authrpc: " + started.error()};
+    }
     auto head = chain.head();
     std::printf("node: JSON-RPC over HTTP on http://%s:%u (chain id %llu, head %llu)\n",
                 a.http.address.c_str(), static_cast<unsigned>(server.port()),
                 static_cast<unsigned long long>(chain_id),
                 static_cast<unsigned long long>(head && *head ? **head : 0));
+    std::printf("node: Engine API on http://%s:%u (JWT secret %s)\n", auth.address.c_str(),
+                static_cast<unsigned>(auth_server.port()), secret_path.string().c_str());
     std::fflush(stdout);
 
     int signal = 0;
     sigwait(&stop_signals, &signal);
     std::printf("node: %s: stopping\n", signal == SIGINT ? "SIGINT" : "SIGTERM");
     std::fflush(stdout);
+    auth_server.stop();
     server.stop();
     std::printf("node: stopped\n");
 }
@@ -80,6 +154,21 @@ void add_node_command(CLI::App& app) {
     node->add_option("--http.maxbody", args->http.max_body,
                      "largest request body in bytes (default 5 MB, as geth)")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30));
+    node->add_option("--authrpc.addr", args->auth.address,
+                     "the Engine API's address (default 127.0.0.1)");
+    node->add_option("--authrpc.port", args->auth.port,
+                     "the Engine API's port (default 8551; 0: any free one)");
+    node->add_option("--authrpc.jwtsecret", args->jwt_secret,
+                     "the file holding the hex JWT secret shared with the consensus client "
+                     "(default <datadir>/jwtsecret, made when missing)");
+    node->add_flag("--testing", args->testing,
+                   "serve testing_buildBlockV1 on the JSON-RPC port (for test tools such as hive's "
+                   "rpc-compat; off by default, as the method's spec asks)");
+    node->add_option("--miner.gaslimit", args->gas_ceiling,
+                     "the gas limit built blocks move toward (default 60000000, as geth)")
+        ->check(CLI::Range(std::uint64_t{5000}, std::uint64_t{1} << 62));
+    node->add_option("--miner.extradata", args->extra_data,
+                     "built blocks' extra data, hex, at most 32 bytes (default none)");
     node->add_option("--rpc.logs.maxblocks", args->max_log_blocks,
                      "eth_getLogs: the most blocks one query may span (default 100000)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
@@ -87,6 +176,24 @@ void add_node_command(CLI::App& app) {
                      "eth_getLogs: the most logs one query may return (default 100000)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
     node->callback([args] { run_node(*args); });
+}
+
+void add_jwt_command(CLI::App& app) {
+    auto secret = std::make_shared<std::string>();
+    auto iat = std::make_shared<std::int64_t>(0);
+    auto* jwt = app.add_subcommand(
+        "jwt",
+        "print an Engine API token (JWT, HS256) for a secret file, as a consensus client "
+        "makes one: curl -H \"Authorization: Bearer $(keel jwt SECRET)\" ...");
+    jwt->add_option("secret", *secret, "the hex JWT secret file (keel node's --authrpc.jwtsecret)")
+        ->required();
+    jwt->add_option("--iat", *iat, "the issued-at time, Unix seconds (default now)");
+    jwt->callback([secret, iat] {
+        auto key = rpc::read_jwt_secret(*secret);
+        if (!key) throw Failure{kExitUsage, "jwt: " + key.error()};
+        const std::int64_t at = *iat != 0 ? *iat : static_cast<std::int64_t>(std::time(nullptr));
+        std::printf("%s\n", rpc::make_jwt(*key, at).c_str());
+    });
 }
 
 }  // namespace keel::cli

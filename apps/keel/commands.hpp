@@ -28,5 +28,6 @@ void add_p2p_command(CLI::App& app);
 void add_evm_command(CLI::App& app);
 void add_trace_command(CLI::App& app);
 void add_node_command(CLI::App& app);
+void add_jwt_command(CLI::App& app);
 
 }  // namespace keel::cli

@@ -59,6 +59,7 @@ int main(int argc, char** argv) {
     keel::cli::add_evm_command(app);
     keel::cli::add_trace_command(app);
     keel::cli::add_node_command(app);
+    keel::cli::add_jwt_command(app);
 
     // A process-wide choice, made once here before any command runs (DESIGN.md §4.3).
     app.add_option_function<std::string>(

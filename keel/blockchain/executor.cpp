@@ -142,6 +142,8 @@ Result<Executed, ExecError> run_on_head(const store::ChainStore& store,
     out.state = std::move(*update);
     if (seal != nullptr) out.state.block_hash = seal->header.hash();
     out.gas_used = r->gas_used;
+    out.requests = std::move(r->requests);
+    out.receipts = std::move(r->receipts);
     if (times != nullptr) {
         times->checks += std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0);
         times->execution +=

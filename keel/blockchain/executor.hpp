@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "keel/chain/errors.hpp"
 #include "keel/chain/execute.hpp"
@@ -41,6 +42,10 @@ struct Executed {
     Bytes receipts_rlp;  ///< rlp(list of receipts), typed ones as strings
     store::StateUpdate state;
     std::uint64_t gas_used = 0;
+    /// The data of each request type (Prague; empty before): what the requests hash commits
+    /// to, and what getPayload hands a consensus client.
+    std::vector<Bytes> requests;
+    std::vector<eth::Receipt> receipts;  ///< the block's receipts (rlp'd in receipts_rlp)
 };
 
 /// Where an executing import's time went, summed over the blocks executed.

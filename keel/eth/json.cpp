@@ -112,6 +112,12 @@ std::optional<Error> write_transaction(json::Writer& w, const Transaction& tx,
             sender_error = from.error();
         }
     }
+    if (options.pending && options.place == nullptr) {
+        for (const char* k : {"blockHash", "blockNumber", "blockTimestamp", "transactionIndex"}) {
+            w.key(k);
+            w.null();
+        }
+    }
     if (const TxPlace* p = options.place) {
         w.member_data("blockHash", p->block_hash.view());
         w.member_quantity("blockNumber", p->block_number);

@@ -44,6 +44,9 @@ struct TxJsonOptions {
     /// effective gasPrice of types 2-4 when
     /// the block has a base fee), after the transaction's fields; none without a place.
     const TxPlace* place = nullptr;
+    /// Without a place: blockHash, blockNumber, blockTimestamp and transactionIndex as null (a
+    /// pending transaction, as geth shows the pool's).
+    bool pending = false;
 };
 
 /// An access list as JSON-RPC shows it: [{"address", "storageKeys": [...]}, ...].

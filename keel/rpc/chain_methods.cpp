@@ -415,16 +415,25 @@ Result<void, RpcError> get_storage_values(const json& p, keel::json::Writer& w,
 
 void add_chain_methods(Dispatcher& d, const NodeContext& node) {
     const store::ChainStore& store = node.store;
-    d.add("eth_getTransactionByHash",
-          [&store](const json& p, keel::json::Writer& w) -> Result<void, RpcError> {
-              if (auto r = at_most(p, 1); !r) return r;
-              auto hash = hash_param(p, 0);
-              if (!hash) return std::unexpected(hash.error());
-              auto t = blockchain::stored_transaction(store, *hash);
-              if (!t) return null_or_error(t.error(), w);
-              write_tx(w, *t);
-              return {};
-          });
+    d.add(
+        "eth_getTransactionByHash",
+        [&store, pool = node.pool](const json& p, keel::json::Writer& w) -> Result<void, RpcError> {
+            if (auto r = at_most(p, 1); !r) return r;
+            auto hash = hash_param(p, 0);
+            if (!hash) return std::unexpected(hash.error());
+            auto t = blockchain::stored_transaction(store, *hash);
+            if (!t && t.error().not_found && pool != nullptr) {
+                // Not in a block: a pending one, as geth shows it (no block fields).
+                if (auto pending = pool->get(*hash)) {
+                    (void)eth::write_transaction(
+                        w, *pending, {.with_sender = true, .place = nullptr, .pending = true});
+                    return {};
+                }
+            }
+            if (!t) return null_or_error(t.error(), w);
+            write_tx(w, *t);
+            return {};
+        });
     d.add("eth_getTransactionByBlockHashAndIndex", [&store](const json& p, keel::json::Writer& w) {
         return tx_at(p, w, store, stored_block_by_hash);
     });

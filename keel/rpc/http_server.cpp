@@ -72,6 +72,11 @@ class Session : public std::enable_shared_from_this<Session> {
             return respond_status(http::status::payload_too_large, "request body too large", false);
         if (ec) return finish();
         const auto& req = parser_->get();
+        if (options_.authorize) {
+            const auto auth = req[http::field::authorization];
+            if (auto refused = options_.authorize(std::string_view(auth.data(), auth.size())))
+                return respond_status(http::status::unauthorized, *refused, req.keep_alive());
+        }
         if (req.method() != http::verb::post) {
             return respond_status(http::status::method_not_allowed, "method not allowed",
                                   req.keep_alive());

@@ -6,14 +6,18 @@
 /// - a body over Limits::max_body: 413;
 /// - a method other than POST: 405 (OPTIONS, a CORS preflight, comes with issue 28's CORS);
 /// - a Content-Type other than application/json: 415;
+/// - with HttpOptions::authorize, a request it refuses: 401;
 /// - a client that sends nothing for Limits::idle_seconds, or takes longer than that over one
 ///   request: the connection is closed.
 /// start() binds and listens (port 0: the OS picks one, port() tells which); stop() stops
 /// accepting, closes the connections and returns when every thread is done.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "keel/common/result.hpp"
 #include "keel/rpc/dispatcher.hpp"
@@ -26,6 +30,10 @@ struct HttpOptions {
     unsigned threads = 0;             ///< 0: one per core
     std::size_t max_body = 5u << 20;  ///< geth's 5 MB
     unsigned idle_seconds = 30;
+    /// When set, every request's Authorization header is given to it first: a reason refuses
+    /// the request with 401 and that reason, before its body is handled (the Engine API's JWT,
+    /// jwt.hpp).
+    std::function<std::optional<std::string>(std::string_view authorization)> authorize;
 };
 
 class HttpServer {

@@ -1,13 +1,16 @@
 #pragma once
 /// Every JSON-RPC method keel node serves, registered on one dispatcher: the node's own
 /// (web3_methods.hpp), blocks (block_methods.hpp), state and receipts (state_methods.hpp),
-/// transactions, raw reads, logs and proofs (chain_methods.hpp). `keel node` and the rpc-compat
+/// transactions, raw reads, logs and proofs (chain_methods.hpp), fees (fee_methods.hpp), the
+/// node's configuration (config_methods.hpp), calls (call_methods.hpp), traces
+/// (trace_methods.hpp) and the pool (pool_methods.hpp). `keel node` and the rpc-compat
 /// tests build their dispatcher through add_methods(), so that they serve the same set.
 
 #include "keel/eth/chain_config.hpp"
 #include "keel/rpc/dispatcher.hpp"
 #include "keel/rpc/web3_methods.hpp"
 #include "keel/store/chain_store.hpp"
+#include "keel/txpool/pool.hpp"
 
 namespace keel::rpc {
 
@@ -21,6 +24,9 @@ struct NodeContext {
     /// --rpc.logquerylimit is on results; a range limit keeps a bloom scan bounded too).
     std::uint64_t max_log_blocks = 100'000;
     std::uint64_t max_logs = 100'000;
+    /// The transaction pool (eth_sendRawTransaction, txpool_*; pending transactions by hash);
+    /// none: those methods are not served.
+    txpool::Pool* pool = nullptr;
 };
 
 /// Registers every method on `d`.

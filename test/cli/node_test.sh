@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Usage: node_test.sh PATH_TO_KEEL VECTORS_DIR. keel node end to end over loopback: the hive
-# rpc-compat chain imported, the node started on a free port, JSON-RPC asked with curl (one
-# request, a batch, keep-alive, errors), the HTTP refusals (405, 415, 413), a second node on the
-# same port refused, and SIGTERM ending it cleanly (exit 0). Touches sockets and signals: part of
-# `make stress`.
+# rpc-compat chain imported, the node started on free ports, JSON-RPC asked with curl (one
+# request, a batch, keep-alive, errors, a call, a trace), the HTTP refusals (405, 415, 413), the
+# Engine API refusing requests without a valid JWT and following a consensus client's calls with
+# one (hive's headfcu, then a block built, imported and made the head), a second node on the same
+# datadir or port refused, and SIGTERM ending it cleanly (exit 0). Touches sockets and signals:
+# part of `make stress`.
 set -uo pipefail
 keel=${1:?usage: node_test.sh PATH_TO_KEEL VECTORS_DIR}
 vectors=${2:?usage: node_test.sh PATH_TO_KEEL VECTORS_DIR}
@@ -22,13 +24,18 @@ dd="$tmp/hive"
 "$keel" init --datadir "$dd" --genesis "$hive/genesis.json" >/dev/null
 "$keel" import --quiet --datadir "$dd" "$hive/chain.rlp" >/dev/null
 
-# Port 0: the OS picks a free one and the start line tells which.
-"$keel" node --datadir "$dd" --http.port 0 --http.threads 2 >"$tmp/node.out" 2>&1 &
+# hive's JWT secret: the 32 ASCII bytes "secretsecretsecretsecretsecretse", hex.
+echo 7365637265747365637265747365637265747365637265747365637265747365 >"$tmp/jwt.hex"
+# Port 0: the OS picks a free one and the start lines tell which.
+"$keel" node --datadir "$dd" --http.port 0 --http.threads 2 --authrpc.port 0 \
+    --authrpc.jwtsecret "$tmp/jwt.hex" >"$tmp/node.out" 2>&1 &
 node_pid=$!
 port=
+auth_port=
 for _ in $(seq 200); do
     port=$(sed -n 's|^node: JSON-RPC over HTTP on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
-    [[ -n "$port" ]] && break
+    auth_port=$(sed -n 's|^node: Engine API on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
+    [[ -n "$port" && -n "$auth_port" ]] && break
     kill -0 "$node_pid" 2>/dev/null || break
     sleep 0.05
 done
@@ -86,8 +93,70 @@ status too-large 413 -H 'content-type: application/json' --data-binary @"$tmp/bi
 post after-refusals '{"jsonrpc":"2.0","id":9,"method":"eth_blockNumber"}' \
     '{"jsonrpc":"2.0","id":9,"result":"0x36"}'
 
-# The same port twice: the second node says why and exits 1.
-run_keel node --datadir "$dd" --http.port "$port"
+# A call and a trace over HTTP: hive's callenv contract echoes its environment (a free call sees
+# BASEFEE 0, as geth's eth_call); the first transaction's struct log.
+got=$(curl -s -H 'content-type: application/json' \
+    --data '{"jsonrpc":"2.0","id":7,"method":"eth_call","params":[{"to":"0x9344b07175800259691961298ca11c824e65032d"},"latest"]}' "$url")
+[[ "$got" == '{"jsonrpc":"2.0","id":7,"result":"0x0000000000000000000000000000000000000000000000000000000000000036'* ]]
+check eth-call $? "$got"
+got=$(curl -s -H 'content-type: application/json' \
+    --data '{"jsonrpc":"2.0","id":8,"method":"debug_traceTransaction","params":["0x3fbac8b19b59077cd29bbacc3815d73577b45a4d976cae80b04c98c793684c07"]}' "$url")
+[[ "$got" == '{"jsonrpc":"2.0","id":8,"result":{"structLogs":[],"gas":21000,"failed":false,"returnValue":"0x"}}' ]]
+check debug-trace $? "$got"
+
+# The Engine API: no token, a stale one, one signed with another secret: 401, nothing done.
+auth="http://127.0.0.1:$auth_port"
+fcu="$vectors/rpc/tests/headfcu.json"
+engine_status() {
+    curl -s -o /dev/null -w '%{http_code}' -H 'content-type: application/json' "$@" --data @"$fcu" "$auth"
+}
+[[ $(engine_status) == 401 ]]
+check engine-no-token $?
+[[ $(engine_status -H "Authorization: Bearer $("$keel" jwt "$tmp/jwt.hex" --iat 1000)") == 401 ]]
+check engine-stale-token $?
+echo 11111111111111111111111111111111111111111111111111111111111111111 | cut -c1-64 >"$tmp/other.hex"
+[[ $(engine_status -H "Authorization: Bearer $("$keel" jwt "$tmp/other.hex")") == 401 ]]
+check engine-wrong-secret $?
+# engine POST BODY: the answer, with a fresh token.
+engine() {
+    curl -s -H "Authorization: Bearer $("$keel" jwt "$tmp/jwt.hex")" \
+        -H 'content-type: application/json' --data "$1" "$auth"
+}
+got=$(engine "$(cat "$fcu")")
+[[ "$got" == *'"status":"VALID","latestValidHash":"0xd226371d0b1551adb03fb52b71f08e3e11247fe9b1af994768af8cdaa8e7dcd7"'* ]]
+check engine-headfcu $? "$got"
+# As a consensus client: attributes start a build, getPayload hands it over, newPayload imports
+# it, forkchoiceUpdated makes it the head.
+zero=0x0000000000000000000000000000000000000000000000000000000000000000
+head=0xd226371d0b1551adb03fb52b71f08e3e11247fe9b1af994768af8cdaa8e7dcd7
+state='{"headBlockHash":"'$head'","safeBlockHash":"'$head'","finalizedBlockHash":"'$head'"}'
+got=$(engine '{"jsonrpc":"2.0","id":1,"method":"engine_forkchoiceUpdatedV3","params":['"$state"',{"timestamp":"0x230","prevRandao":"'$zero'","suggestedFeeRecipient":"0x0000000000000000000000000000000000000001","withdrawals":[],"parentBeaconBlockRoot":"'$zero'"}]}')
+id=$(sed -n 's/.*"payloadId":"\(0x[0-9a-f]*\)".*/\1/p' <<<"$got")
+[[ -n "$id" ]]
+check engine-build $? "$got"
+payload=$(engine '{"jsonrpc":"2.0","id":2,"method":"engine_getPayloadV5","params":["'$id'"]}')
+exec_payload=$(sed -n 's/.*"executionPayload":\({[^}]*}\).*/\1/p' <<<"$payload")
+block=$(sed -n 's/.*"blockHash":"\(0x[0-9a-f]*\)".*/\1/p' <<<"$exec_payload")
+[[ -n "$block" ]]
+check engine-get-payload $? "$payload"
+got=$(engine '{"jsonrpc":"2.0","id":3,"method":"engine_newPayloadV4","params":['"$exec_payload"',[],"'$zero'",[]]}')
+[[ "$got" == *'"status":"VALID","latestValidHash":"'$block'"'* ]]
+check engine-new-payload $? "$got"
+got=$(engine '{"jsonrpc":"2.0","id":4,"method":"engine_forkchoiceUpdatedV3","params":[{"headBlockHash":"'$block'","safeBlockHash":"'$head'","finalizedBlockHash":"'$head'"},null]}')
+[[ "$got" == *'"status":"VALID"'* ]]
+check engine-new-head $? "$got"
+post head-moved '{"jsonrpc":"2.0","id":10,"method":"eth_blockNumber"}' \
+    '{"jsonrpc":"2.0","id":10,"result":"0x37"}'
+grep -q "^node: engine: imported block 55 $block" "$tmp/node.out"
+check engine-log-line $? "$(cat "$tmp/node.out")"
+
+# A second node on the same datadir: the store has its writer; one on the same port: taken.
+run_keel node --datadir "$dd" --http.port 0 --authrpc.port 0
+[[ $rc != 0 && "$err" == *"in use by another process"* ]]
+check datadir-taken $? "exit $rc: $err"
+dd2="$tmp/second"
+"$keel" init --datadir "$dd2" --genesis "$hive/genesis.json" >/dev/null
+run_keel node --datadir "$dd2" --http.port "$port" --authrpc.port 0
 [[ $rc == 1 && "$err" == *"http: cannot listen on 127.0.0.1:$port"* ]]
 check port-taken $? "exit $rc: $err"
 

@@ -1,0 +1,218 @@
+#include "keel/txpool/pool.hpp"
+
+#include <algorithm>
+#include <queue>
+
+#include "keel/common/hex.hpp"
+#include "keel/eth/sender.hpp"
+#include "keel/eth/tx_validation.hpp"
+
+namespace keel::txpool {
+namespace {
+
+std::string address_text(const Address& a) {
+    return hex::encode_prefixed(a.view());
+}
+
+// The most the transaction can cost its sender: gas * fee cap + value (+ blob gas, none here).
+// Overflow is impossible: validate() refused gas * fee cap >= 2^256, and a value near 2^256 makes
+// the sum wrap only for a balance no account has; the check saturates anyway.
+Uint256 max_cost(const eth::Transaction& tx) {
+    const Uint256 gas = Uint256(tx.gas_limit()) * tx.max_fee_per_gas();
+    const auto sum = add_overflow(gas, tx.value());
+    return sum.overflow ? Uint256::max() : sum.value;
+}
+
+// The tip the transaction pays at `base_fee` (EIP-1559); nullopt when its fee cap is below it.
+std::optional<Uint256> tip_at(const eth::Transaction& tx, const Uint256& base_fee) {
+    if (tx.max_fee_per_gas() < base_fee) return std::nullopt;
+    const Uint256 room = tx.max_fee_per_gas() - base_fee;
+    return std::min(room, tx.max_priority_fee_per_gas());
+}
+
+// a >= b * (100 + percent) / 100, without overflow for fee values.
+bool bumped(const Uint256& a, const Uint256& b, unsigned percent) {
+    return a * Uint256(100) >= b * Uint256(100 + percent);
+}
+
+}  // namespace
+
+std::size_t Pool::Account::pending_count() const {
+    std::size_t n = 0;
+    std::uint64_t next = state_nonce;
+    for (auto it = by_nonce.find(next); it != by_nonce.end() && it->first == next; ++it, ++next)
+        ++n;
+    return n;
+}
+
+Result<Hash32, std::string> Pool::add(BytesView raw, const Head& head,
+                                      const state::StateReader& state) {
+    if (raw.size() > limits_.max_size) {
+        return unexpected("oversized data: transaction size " + std::to_string(raw.size()) +
+                          ", limit " + std::to_string(limits_.max_size));
+    }
+    auto decoded = eth::decode_transaction(raw);
+    if (!decoded) return unexpected("invalid transaction: " + eth::to_string(decoded.error()));
+    eth::Transaction tx = std::move(*decoded);
+    if (tx.type() == eth::TxType::blob) {
+        return unexpected(std::string(
+            "blob transactions are not accepted: keel keeps no blob sidecars and verifies no KZG "
+            "proofs yet"));
+    }
+    if (auto v = eth::validate(tx, head.fork, head.chain_id); !v) {
+        switch (v.error().code) {
+            case eth::Errc::type_not_supported:
+                return unexpected(std::string("transaction type not supported"));
+            case eth::Errc::invalid_chain_id:
+                return unexpected(std::string("invalid chain id"));
+            case eth::Errc::intrinsic_gas_too_low:
+                return unexpected(std::string("intrinsic gas too low"));
+            default:
+                return unexpected(eth::to_string(v.error()));
+        }
+    }
+    if (tx.gas_limit() > head.gas_limit) return unexpected(std::string("exceeds block gas limit"));
+    if (tx.max_priority_fee_per_gas() < limits_.min_tip)
+        return unexpected(std::string("transaction underpriced: tip below the pool's minimum"));
+    auto from = eth::sender(tx);
+    if (!from) return unexpected("invalid sender: " + eth::to_string(from.error()));
+    const Address sender = *from;
+    const Hash32 hash = tx.hash();
+
+    const state::Account acc = state.account(sender).value_or(state::Account{});
+    if (auto f = state.failure()) return unexpected("state read: " + *f);
+    if (tx.nonce() < acc.nonce) {
+        return unexpected("nonce too low: address " + address_text(sender) + ", tx: " +
+                          std::to_string(tx.nonce()) + " state: " + std::to_string(acc.nonce));
+    }
+    if (tx.nonce() > acc.nonce + limits_.max_nonce_gap) {
+        return unexpected("nonce too high: address " + address_text(sender) +
+                          ", tx: " + std::to_string(tx.nonce()) +
+                          " state: " + std::to_string(acc.nonce) + " (the pool keeps at most " +
+                          std::to_string(limits_.max_nonce_gap) + " ahead)");
+    }
+    const Uint256 cost = max_cost(tx);
+    if (acc.balance < cost) {
+        return unexpected("insufficient funds for gas * price + value: balance " +
+                          acc.balance.to_dec() + ", tx cost " + cost.to_dec() + ", overshot " +
+                          (cost - acc.balance).to_dec());
+    }
+
+    std::lock_guard lock(mutex_);
+    if (by_hash_.contains(hash)) return unexpected(std::string("already known"));
+    Account& a = accounts_[sender];
+    a.state_nonce = acc.nonce;
+    auto old = a.by_nonce.find(tx.nonce());
+    if (old != a.by_nonce.end()) {
+        const eth::Transaction& o = old->second.tx;
+        if (!bumped(tx.max_fee_per_gas(), o.max_fee_per_gas(), limits_.price_bump_percent) ||
+            !bumped(tx.max_priority_fee_per_gas(), o.max_priority_fee_per_gas(),
+                    limits_.price_bump_percent)) {
+            return unexpected(std::string("replacement transaction underpriced"));
+        }
+        by_hash_.erase(o.hash());
+        old->second.tx = std::move(tx);
+        by_hash_.emplace(hash, sender);
+        return hash;
+    }
+    if (a.by_nonce.size() >= limits_.max_per_sender) {
+        if (a.by_nonce.empty()) accounts_.erase(sender);
+        return unexpected("account limit exceeded: " + address_text(sender) + " has " +
+                          std::to_string(limits_.max_per_sender) + " transactions in the pool");
+    }
+    if (total_ >= limits_.max_total) {
+        if (a.by_nonce.empty()) accounts_.erase(sender);
+        return unexpected(std::string("txpool is full"));
+    }
+    a.by_nonce.emplace(tx.nonce(), Entry{std::move(tx)});
+    by_hash_.emplace(hash, sender);
+    ++total_;
+    return hash;
+}
+
+void Pool::update(const Head& head, const state::StateReader& state) {
+    std::lock_guard lock(mutex_);
+    for (auto it = accounts_.begin(); it != accounts_.end();) {
+        const state::Account acc = state.account(it->first).value_or(state::Account{});
+        Account& a = it->second;
+        a.state_nonce = acc.nonce;
+        for (auto t = a.by_nonce.begin(); t != a.by_nonce.end();) {
+            const bool included = t->first < acc.nonce;
+            const bool unpayable = acc.balance < max_cost(t->second.tx);
+            const bool too_big = t->second.tx.gas_limit() > head.gas_limit;
+            if (included || unpayable || too_big) {
+                by_hash_.erase(t->second.tx.hash());
+                t = a.by_nonce.erase(t);
+                --total_;
+            } else {
+                ++t;
+            }
+        }
+        it = a.by_nonce.empty() ? accounts_.erase(it) : std::next(it);
+    }
+}
+
+Status Pool::status() const {
+    std::lock_guard lock(mutex_);
+    Status s;
+    for (const auto& [sender, a] : accounts_) {
+        const std::size_t p = a.pending_count();
+        s.pending += p;
+        s.queued += a.by_nonce.size() - p;
+    }
+    return s;
+}
+
+void Pool::for_each(const std::function<void(const Kept&)>& f) const {
+    std::lock_guard lock(mutex_);
+    for (const auto& [sender, a] : accounts_) {
+        std::uint64_t next = a.state_nonce;
+        for (const auto& [nonce, e] : a.by_nonce) {
+            const bool pending = nonce == next;
+            if (pending) ++next;
+            f(Kept{&e.tx, sender, pending});
+        }
+    }
+}
+
+std::optional<eth::Transaction> Pool::get(const Hash32& hash) const {
+    std::lock_guard lock(mutex_);
+    auto it = by_hash_.find(hash);
+    if (it == by_hash_.end()) return std::nullopt;
+    const Account& a = accounts_.at(it->second);
+    for (const auto& [nonce, e] : a.by_nonce)
+        if (e.tx.hash() == hash) return e.tx;
+    return std::nullopt;
+}
+
+std::vector<eth::Transaction> Pool::best(const Uint256& base_fee, std::uint64_t gas_limit) const {
+    std::lock_guard lock(mutex_);
+    // Each sender's next pending transaction competes by tip; taking one exposes its successor.
+    struct Next {
+        Uint256 tip;
+        const Account* account;
+        std::uint64_t nonce;
+    };
+    const auto worse = [](const Next& a, const Next& b) { return a.tip < b.tip; };
+    std::priority_queue<Next, std::vector<Next>, decltype(worse)> heads(worse);
+    const auto push = [&](const Account& a, std::uint64_t nonce) {
+        auto it = a.by_nonce.find(nonce);
+        if (it == a.by_nonce.end()) return;
+        if (auto tip = tip_at(it->second.tx, base_fee)) heads.push(Next{*tip, &a, nonce});
+    };
+    for (const auto& [sender, a] : accounts_) push(a, a.state_nonce);
+    std::vector<eth::Transaction> out;
+    std::uint64_t gas = 0;
+    while (!heads.empty()) {
+        const Next h = heads.top();
+        heads.pop();
+        const eth::Transaction& tx = h.account->by_nonce.at(h.nonce).tx;
+        if (gas + tx.gas_limit() > gas_limit) continue;  // this sender's later ones wait too
+        gas += tx.gas_limit();
+        out.push_back(tx);
+        push(*h.account, h.nonce + 1);
+    }
+    return out;
+}
+
+}  // namespace keel::txpool
