@@ -13,11 +13,8 @@ seed=${KEEL_EVM_DIFF_SEED:-${3:-1}}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 anvil=$here/node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil
-if [[ ! -x "$anvil" ]]; then
-    bash "$root/scripts/deps.sh" --peers || { echo "evm_diff: cannot install Node.js"; exit 1; }
-    (cd "$here" && npm ci --no-audit --no-fund --loglevel=error >/dev/null) ||
-        { echo "evm_diff: npm ci failed in test/interop"; exit 1; }
-fi
+source "$here/npm_ready.sh"
+npm_ready evm_diff || exit 1
 tmp=$(mktemp -d)
 anvil_pid=
 cleanup() {

@@ -34,11 +34,8 @@ check() {  # check NAME CONDITION-COMMAND...
     fi
 }
 
-if [[ ! -d "$here/node_modules/@ethereumjs/devp2p" ]]; then
-    bash "$root/scripts/deps.sh" --peers || { echo "rlpx_interop: cannot install Node.js"; exit 1; }
-    (cd "$here" && npm ci --no-audit --no-fund --loglevel=error >/dev/null) ||
-        { echo "rlpx_interop: npm ci failed in test/interop"; exit 1; }
-fi
+source "$here/npm_ready.sh"
+npm_ready rlpx_interop || exit 1
 
 peer_key=$(printf 'a1%.0s' {1..32})
 printf '%s\n' "$(printf 'b2%.0s' {1..32})" >"$tmp/keel.key"

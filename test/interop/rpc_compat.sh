@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Usage: rpc_compat.sh PATH_TO_KEEL VECTORS_DIR [MIN_PASSED]. hive's rpc-compat suite against
+# keel node over HTTP, as hive runs it: `keel init` with the suite's genesis, `keel import` of
+# chain.rlp, `keel node` started (JSON-RPC and Engine API on free ports, hive's JWT secret,
+# testing_buildBlockV1 on), then rpc_compat.mjs (headfcu.json with a JWT, every .io file in
+# lexical order, compared as hive compares, speconly results against the OpenRPC schemas). The
+# node is stopped at the end whatever happens. Sockets and a subprocess: part of `make stress`.
+set -uo pipefail
+keel=${1:?usage: rpc_compat.sh PATH_TO_KEEL VECTORS_DIR [MIN_PASSED]}
+vectors=${2:?usage: rpc_compat.sh PATH_TO_KEEL VECTORS_DIR [MIN_PASSED]}
+min=${3:-130}
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/npm_ready.sh"
+npm_ready rpc_compat || exit 1
+suite="$vectors/rpc/tests"
+tmp=$(mktemp -d)
+node_pid=
+cleanup() {
+    [[ -n "$node_pid" ]] && kill "$node_pid" 2>/dev/null
+    wait 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+"$keel" init --datadir "$tmp/dd" --genesis "$suite/genesis.json" >/dev/null || exit 1
+"$keel" import --quiet --datadir "$tmp/dd" "$suite/chain.rlp" >/dev/null || exit 1
+# hive's secret: the 32 ASCII bytes "secretsecretsecretsecretsecretse".
+secret=7365637265747365637265747365637265747365637265747365637265747365
+echo "$secret" >"$tmp/jwt.hex"
+"$keel" node --datadir "$tmp/dd" --http.port 0 --authrpc.port 0 --authrpc.jwtsecret "$tmp/jwt.hex" \
+    --testing >"$tmp/node.out" 2>&1 &
+node_pid=$!
+port= auth=
+for _ in $(seq 400); do
+    port=$(sed -n 's|^node: JSON-RPC over HTTP on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
+    auth=$(sed -n 's|^node: Engine API on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
+    [[ -n "$port" && -n "$auth" ]] && break
+    kill -0 "$node_pid" 2>/dev/null || break
+    sleep 0.05
+done
+if [[ -z "$port" || -z "$auth" ]]; then
+    echo "rpc_compat: keel node did not start: $(cat "$tmp/node.out")"
+    exit 1
+fi
+node "$here/rpc_compat.mjs" "http://127.0.0.1:$port" "http://127.0.0.1:$auth" "$secret" "$suite" "$min"
+rc=$?
+kill -TERM "$node_pid"
+wait "$node_pid"
+node_rc=$?
+node_pid=
+if ((node_rc != 0)); then
+    echo "rpc_compat: keel node exited $node_rc: $(tail -5 "$tmp/node.out")"
+    exit 1
+fi
+exit $rc
