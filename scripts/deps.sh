@@ -4,7 +4,7 @@
 #   scripts/deps.sh           build, test, fuzz and bench dependencies
 #   scripts/deps.sh --peers   also Node.js and npm, for the side-by-side peers in bench/ (skipped
 #                             when a `node` and `npm` are already on PATH, e.g. from NodeSource),
-#                             and GNU time for their peak-RSS figures
+#                             GNU time for their peak-RSS figures and wrk for the RPC load bench
 set -euo pipefail
 
 packages=(
@@ -19,7 +19,8 @@ packages=(
 
 if [[ "${1:-}" == "--peers" ]]; then
     # GNU time: bench/peers/peers-trace.mjs reads both sides' peak RSS with /usr/bin/time -f %M.
-    packages+=(time)
+    # wrk: the load generator of bench/side_by_side_rpc.sh.
+    packages+=(time wrk)
     if ! { command -v node && command -v npm; } >/dev/null; then
         packages+=(nodejs npm)
     fi

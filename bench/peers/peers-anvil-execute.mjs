@@ -182,4 +182,10 @@ if (process.env.ANVIL_TRACE_MODES) {
 }
 console.log(`anvil: ${want} blocks, ${gas} gas, ${(mining / 1000).toFixed(2)} s mining (evm_mine), ` +
             `${(total / 1000).toFixed(2)} s with the submissions`);
+// ANVIL_SERVE (bench/side_by_side_rpc.sh): anvil keeps serving the mined chain until this
+// process gets SIGTERM (the exit hook stops it then).
+if (process.env.ANVIL_SERVE) {
+  console.log(`anvil serving ${url}`);
+  await new Promise(() => {});
+}
 process.exit(0);  // the exit hook stops anvil and removes its HOME
