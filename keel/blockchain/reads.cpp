@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "keel/blockchain/body_cache.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/eth/block.hpp"
 #include "keel/eth/json.hpp"
@@ -59,8 +60,9 @@ Result<std::vector<eth::Receipt>, ReadError> decode_receipts(BytesView rlp,
     return out;
 }
 
+// `senders`: recover the transactions' senders (receipts show them; logs do not).
 Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::uint64_t number,
-                                          bool header_only_if = false) {
+                                          bool header_only_if = false, bool senders = true) {
     const std::string where = "block " + std::to_string(number);
     auto h = canonical_header(store, number);
     if (!h) return std::unexpected(h.error());
@@ -79,9 +81,9 @@ Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::u
         return std::unexpected(
             ReadError{true, false, where + ": no receipts stored (imported with --no-execute)"});
     }
-    auto body = eth::decode_body(body_rlp->value);
+    auto body = decoded_body(out.hash, body_rlp->value, senders);
     if (!body) return failed(where + ": stored body: " + eth::to_string(body.error()));
-    out.body = std::move(*body);
+    out.body = **body;
     auto receipts = decode_receipts(receipts_rlp->value, where);
     if (!receipts) return std::unexpected(receipts.error());
     out.receipts = std::move(*receipts);
@@ -89,7 +91,6 @@ Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::u
         return failed(where + ": " + std::to_string(out.receipts.size()) + " receipts for " +
                       std::to_string(out.body.transactions.size()) + " transactions");
     }
-    eth::recover_senders(out.body.transactions);
     return out;
 }
 
@@ -158,7 +159,7 @@ bool bloom_may_match(const Bloom& bloom, const LogFilter& f) {
 }  // namespace
 
 Result<StoredBlockView, ReadError> stored_block(const store::ChainStore& store,
-                                                std::uint64_t number) {
+                                                std::uint64_t number, bool senders) {
     const std::string where = "block " + std::to_string(number);
     const auto failed_read = [&](const std::string& m) {
         return std::unexpected(ReadError{false, false, where + ": " + m});
@@ -181,9 +182,9 @@ Result<StoredBlockView, ReadError> stored_block(const store::ChainStore& store,
     if (!body_rlp) return failed_read(body_rlp.error().message);
     b.body_pruned = body_rlp->status == store::ReadStatus::pruned;
     if (body_rlp->found()) {
-        auto body = eth::decode_body(body_rlp->value);
+        auto body = decoded_body(b.hash, body_rlp->value, senders);
         if (!body) return failed_read("stored body: " + eth::to_string(body.error()));
-        b.body = std::move(*body);
+        b.body = **body;
         // rlp(block) = a list header over rlp(header) and the body's items.
         auto list = rlp::decode_header(body_rlp->value);
         if (!list) return failed_read("stored body: not an RLP list");
@@ -303,7 +304,7 @@ Result<void, ReadError> write_logs(json::Writer& w, const store::ChainStore& sto
             continue;
         }
         ++s.bloom_hits;
-        auto b = load(store, n);
+        auto b = load(store, n, false, false);  // a log shows no sender
         if (!b) return std::unexpected(b.error());
         eth::ReceiptPlace p = place_of(*b, config);
         std::uint64_t log_index = 0;

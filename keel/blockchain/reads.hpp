@@ -58,9 +58,11 @@ struct StoredBlockView {
     std::optional<eth::BlockBody> body;
     bool body_pruned = false;
 };
-/// Errors: not stored (not_found), a damaged row ("block 5: stored body: ...").
+/// Errors: not stored (not_found), a damaged row ("block 5: stored body: ..."). `senders`:
+/// recover every transaction's sender (kept with the body in body_cache.hpp for the next read).
 [[nodiscard]] Result<StoredBlockView, ReadError> stored_block(const store::ChainStore& store,
-                                                              std::uint64_t number);
+                                                              std::uint64_t number,
+                                                              bool senders = false);
 
 /// A stored transaction and where it sits (its block's hash, number, timestamp, base fee and
 /// its index), as eth_getTransactionByHash shows it. Errors: not in the lookup index

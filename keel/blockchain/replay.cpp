@@ -3,6 +3,7 @@
 #include <string>
 #include <utility>
 
+#include "keel/blockchain/body_cache.hpp"
 #include "keel/blockchain/executor.hpp"
 #include "keel/store/state_store.hpp"
 
@@ -33,7 +34,7 @@ Result<StoredBlock, ReadError> load_for_replay(const store::ChainStore& store,
         return std::unexpected(ReadError{false, true, where + ": history pruned"});
     }
     if (!body_rlp->found()) return failed(where + ": body missing");
-    auto body = eth::decode_body(body_rlp->value);
+    auto body = decoded_body(hash, body_rlp->value, true);
     if (!body) return failed(where + ": stored body: " + eth::to_string(body.error()));
     auto parent_rlp = store.header_by_hash(header->parent_hash);
     if (!parent_rlp) return failed(parent_rlp.error().message);
@@ -43,7 +44,7 @@ Result<StoredBlock, ReadError> load_for_replay(const store::ChainStore& store,
     auto rules = merge_rules(store, config, number, number - 1, header->parent_hash);
     if (!rules) return failed(where + ": " + rules.error());
     StoredBlock out{.hash = hash,
-                    .block = eth::Block{std::move(*header), std::move(*body)},
+                    .block = eth::Block{std::move(*header), **body},
                     .parent = std::move(*parent),
                     .config = *rules ? std::move(**rules) : config};
     return out;

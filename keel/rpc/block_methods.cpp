@@ -23,7 +23,7 @@ Result<void, RpcError> write_block(const json& p, keel::json::Writer& w,
         w.null();
         return {};
     }
-    auto b = blockchain::stored_block(store, **n);
+    auto b = blockchain::stored_block(store, **n, full);
     if (!b) {
         if (b.error().not_found) {
             w.null();
