@@ -129,20 +129,37 @@ class Session : public std::enable_shared_from_this<Session> {
 
 }  // namespace
 
+// One io_context per serving thread, each run by that thread alone: a connection stays on the
+// context it was given when accepted, so its handlers never run on two threads and need no
+// strand, and the threads share no scheduler lock (Asio's io_context-per-core layout). The
+// acceptor runs on the first context and hands connections out in turn.
 struct HttpServer::Impl {
+    using Guard = asio::executor_work_guard<asio::io_context::executor_type>;
     const Dispatcher& dispatcher;
     HttpOptions options;
-    asio::io_context io;
-    tcp::acceptor acceptor{io};
+    std::vector<std::unique_ptr<asio::io_context>> contexts;
+    std::vector<Guard> guards;  ///< keep each context running while it has no connection
+    std::optional<tcp::acceptor> acceptor;
     std::vector<std::thread> threads;
     Registry registry;
     std::atomic<bool> stopping{false};
     std::uint16_t port = 0;
+    std::size_t next = 0;  ///< the context the next connection goes to (the acceptor's thread)
 
-    Impl(const Dispatcher& d, HttpOptions o) : dispatcher(d), options(std::move(o)) {}
+    Impl(const Dispatcher& d, HttpOptions o) : dispatcher(d), options(std::move(o)) {
+        const unsigned n = options.threads != 0 ? options.threads
+                                                : std::max(1u, std::thread::hardware_concurrency());
+        for (unsigned i = 0; i < n; ++i) {
+            contexts.push_back(std::make_unique<asio::io_context>(1));
+            guards.emplace_back(asio::make_work_guard(*contexts.back()));
+        }
+        acceptor.emplace(*contexts.front());
+    }
 
     void accept() {
-        acceptor.async_accept(asio::make_strand(io), [this](beast::error_code ec, tcp::socket s) {
+        asio::io_context& target = *contexts[next];
+        next = (next + 1) % contexts.size();
+        acceptor->async_accept(target, [this](beast::error_code ec, tcp::socket s) {
             if (stopping.load()) return;
             if (!ec)
                 std::make_shared<Session>(std::move(s), dispatcher, options, registry)->start();
@@ -165,16 +182,14 @@ Result<void, std::string> HttpServer::start() {
     const auto address = asio::ip::make_address(m.options.address, ec);
     if (ec) return unexpected("http: " + m.options.address + " is not an IP address");
     const tcp::endpoint endpoint(address, m.options.port);
-    m.acceptor.open(endpoint.protocol(), ec);
-    if (!ec) m.acceptor.set_option(asio::socket_base::reuse_address(true), ec);
-    if (!ec) m.acceptor.bind(endpoint, ec);
-    if (!ec) m.acceptor.listen(asio::socket_base::max_listen_connections, ec);
+    m.acceptor->open(endpoint.protocol(), ec);
+    if (!ec) m.acceptor->set_option(asio::socket_base::reuse_address(true), ec);
+    if (!ec) m.acceptor->bind(endpoint, ec);
+    if (!ec) m.acceptor->listen(asio::socket_base::max_listen_connections, ec);
     if (ec) return unexpected("http: cannot listen on " + where + ": " + ec.message());
-    m.port = m.acceptor.local_endpoint().port();
+    m.port = m.acceptor->local_endpoint().port();
     m.accept();
-    const unsigned n = m.options.threads != 0 ? m.options.threads
-                                              : std::max(1u, std::thread::hardware_concurrency());
-    for (unsigned i = 0; i < n; ++i) m.threads.emplace_back([&m] { m.io.run(); });
+    for (auto& io : m.contexts) m.threads.emplace_back([&io] { io->run(); });
     return {};
 }
 
@@ -185,9 +200,9 @@ std::uint16_t HttpServer::port() const noexcept {
 void HttpServer::stop() {
     Impl& m = *impl_;
     if (m.stopping.exchange(true)) return;
-    asio::post(m.io, [&m] {
+    asio::post(*m.contexts.front(), [&m] {
         beast::error_code ec;
-        m.acceptor.close(ec);
+        m.acceptor->close(ec);
     });
     std::vector<std::shared_ptr<Session>> open;
     {
@@ -196,7 +211,8 @@ void HttpServer::stop() {
         open.assign(m.registry.open.begin(), m.registry.open.end());
     }
     for (auto& s : open) s->close();
-    // The io_context runs out of work once the acceptor and every connection are closed.
+    // Each io_context runs out of work once the acceptor and its connections are closed.
+    for (auto& g : m.guards) g.reset();
     for (std::thread& t : m.threads) t.join();
     m.threads.clear();
 }
