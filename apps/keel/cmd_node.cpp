@@ -26,10 +26,12 @@
 namespace keel::cli {
 namespace {
 
-// The Engine API's defaults: loopback, 8551 (as every execution client).
+// The Engine API's defaults: loopback, 8551 (as every execution client), and bodies up to
+// 64 MiB: a payload near the gas limit in calldata is several megabytes, twice that in hex.
 rpc::HttpOptions engine_port() {
     rpc::HttpOptions o;
     o.port = 8551;
+    o.max_body = 64u << 20;
     return o;
 }
 

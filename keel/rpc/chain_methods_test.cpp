@@ -144,6 +144,27 @@ TEST_F(ChainMethods, LogQueriesPastTheLimitsAreRefused) {
     EXPECT_EQ(ask("eth_getLogs", {})["error"]["code"], -32602);
 }
 
+TEST_F(ChainMethods, TraceFilterRangeIsBounded) {
+    Dispatcher d;
+    NodeContext node{.store = *hive_.store,
+                     .config = config_,
+                     .info = {.client_version = "keel", .chain_id = 1, .network_id = 1}};
+    node.max_trace_filter_blocks = 3;
+    add_methods(d, node);
+    const auto filter = [&](const char* from, const char* to) {
+        std::string out;
+        d.handle(json{{"jsonrpc", "2.0"},
+                      {"id", 1},
+                      {"method", "trace_filter"},
+                      {"params", json::array({json{{"fromBlock", from}, {"toBlock", to}}})}}
+                     .dump(),
+                 out);
+        return json::parse(out);
+    };
+    EXPECT_EQ(filter("0x1", "0x10")["error"]["code"], -32005);
+    EXPECT_TRUE(filter("0x1", "0x3")["result"].is_array());
+}
+
 TEST_F(ChainMethods, StorageValuesAndProofLimits) {
     json slots = json::array();
     for (int i = 0; i < 1025; ++i) slots.push_back(qty(static_cast<unsigned>(i)));

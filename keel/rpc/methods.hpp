@@ -24,6 +24,8 @@ struct NodeContext {
     /// --rpc.logquerylimit is on results; a range limit keeps a bloom scan bounded too).
     std::uint64_t max_log_blocks = 100'000;
     std::uint64_t max_logs = 100'000;
+    /// trace_filter: the most blocks one query may replay (each block is executed again).
+    std::uint64_t max_trace_filter_blocks = 10'000;
     /// The transaction pool (eth_sendRawTransaction, txpool_*; pending transactions by hash);
     /// none: those methods are not served.
     txpool::Pool* pool = nullptr;

@@ -271,10 +271,17 @@ void add_trace_methods(Dispatcher& d, const NodeContext& node) {
               });
           });
     d.add("trace_filter",
-          [&store, &config](const json& p, keel::json::Writer& w) -> Result<void, RpcError> {
+          [&store, &config, max = node.max_trace_filter_blocks](
+              const json& p, keel::json::Writer& w) -> Result<void, RpcError> {
               if (auto r = at_most(p, 1); !r) return r;
               auto f = trace_filter_param(p, store);
               if (!f) return std::unexpected(f.error());
+              if (f->to - f->from >= max) {
+                  return std::unexpected(
+                      RpcError{ErrorCode::limit_exceeded,
+                               "trace_filter spans " + std::to_string(f->to - f->from + 1) +
+                                   " blocks, more than the " + std::to_string(max) + " allowed"});
+              }
               return parity(w, [&](std::string& out) {
                   return blockchain::write_trace_filter(out, store, config, *f);
               });
