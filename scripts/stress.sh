@@ -58,7 +58,8 @@ fi
 #   cli_state                          trace export's worker threads, one run killed by -9
 #   cli_node                           keel node's HTTP and Engine API ports over loopback, SIGTERM
 #   rpc_compat_http                    keel node as a subprocess, hive's suite over loopback
-regex=${STRESS_TESTS:-'^(cli_p2p|rlpx_interop|cli_store_concurrency|cli_import|cli_storage|evm_anvil_diff|cli_state_crash|cli_state|cli_node|rpc_compat_http)$'}
+#   rpc_abuse                          keel node under 1,000 connections and malformed floods
+regex=${STRESS_TESTS:-'^(cli_p2p|rlpx_interop|cli_store_concurrency|cli_import|cli_storage|evm_anvil_diff|cli_state_crash|cli_state|cli_node|rpc_compat_http|rpc_abuse)$'}
 export KEEL_EVM_DIFF_PROGRAMS=${KEEL_EVM_DIFF_PROGRAMS:-100}
 export KEEL_STATE_CRASH_KILLS=${KEEL_STATE_CRASH_KILLS:-15}
 

@@ -4,6 +4,8 @@
 // store's writer (blockchain::Chain), rpc::Engine executes the payloads a consensus client sends
 // and moves the head where its forkchoice says. SIGINT or SIGTERM stops it (exit 0).
 
+#include <sys/resource.h>
+
 #include <csignal>
 #include <cstdio>
 #include <ctime>
@@ -57,6 +59,12 @@ void run_node(const NodeArgs& a) {
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
     const std::string what = "node";
+    // Each connection is a file descriptor: take the hard limit (Debian's soft limit is 1,024),
+    // as geth does, so that a thousand clients at once do not starve the store's files.
+    if (rlimit lim{}; getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
+        lim.rlim_cur = lim.rlim_max;
+        (void)setrlimit(RLIMIT_NOFILE, &lim);
+    }
     store::ChainStore chain = open_datadir(a.datadir, Access::write);
     const eth::ChainConfig config = chain_rules(chain, what);
     auto writer = blockchain::Chain::open(chain, config);

@@ -145,6 +145,7 @@ struct HttpServer::Impl {
     std::atomic<bool> stopping{false};
     std::uint16_t port = 0;
     std::size_t next = 0;  ///< the context the next connection goes to (the acceptor's thread)
+    std::optional<asio::steady_timer> retry;  ///< after a failed accept
 
     Impl(const Dispatcher& d, HttpOptions o) : dispatcher(d), options(std::move(o)) {
         const unsigned n = options.threads != 0 ? options.threads
@@ -154,6 +155,7 @@ struct HttpServer::Impl {
             guards.emplace_back(asio::make_work_guard(*contexts.back()));
         }
         acceptor.emplace(*contexts.front());
+        retry.emplace(*contexts.front());
     }
 
     void accept() {
@@ -161,9 +163,16 @@ struct HttpServer::Impl {
         next = (next + 1) % contexts.size();
         acceptor->async_accept(target, [this](beast::error_code ec, tcp::socket s) {
             if (stopping.load()) return;
-            if (!ec)
+            if (!ec) {
                 std::make_shared<Session>(std::move(s), dispatcher, options, registry)->start();
-            accept();
+                return accept();
+            }
+            // Out of file descriptors (EMFILE) or another failure that would come straight back:
+            // try again in 50 ms rather than spin on it; the connections already open go on.
+            retry->expires_after(std::chrono::milliseconds(50));
+            retry->async_wait([this](beast::error_code) {
+                if (!stopping.load()) accept();
+            });
         });
     }
 };
@@ -203,6 +212,7 @@ void HttpServer::stop() {
     asio::post(*m.contexts.front(), [&m] {
         beast::error_code ec;
         m.acceptor->close(ec);
+        m.retry->cancel();
     });
     std::vector<std::shared_ptr<Session>> open;
     {
