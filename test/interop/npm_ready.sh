@@ -10,7 +10,8 @@ npm_ready() {
     (
         flock 9
         missing=0
-        for p in @ethereumjs/devp2p @foundry-rs/anvil-linux-amd64 ajv js-yaml; do
+        for p in @ethereumjs/devp2p @foundry-rs/anvil-linux-amd64 @foundry-rs/cast-linux-amd64 ajv \
+            js-yaml ethers viem; do
             [[ -d "$here/node_modules/$p" ]] || missing=1
         done
         ((missing == 0)) && exit 0
