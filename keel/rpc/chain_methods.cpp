@@ -229,18 +229,20 @@ Result<void, RpcError> read_topics(const json& v, std::vector<std::vector<Hash32
     return {};
 }
 
-// One end of a log range: a tag or a number; "latest", "pending", "safe", "finalized" and
+// One end of a log range: a tag or a number ("safe" and "finalized" as block_param reads them);
+// "latest", "pending" and
 // a missing end are the head.
 Result<std::uint64_t, RpcError> range_end(const json& v, std::uint64_t head,
                                           const store::ChainStore& store) {
     if (v.is_null()) return head;
     if (!v.is_string()) return std::unexpected(invalid_argument(0, "invalid block number"));
     const std::string& s = v.get_ref<const std::string&>();
-    if (s == "latest" || s == "pending" || s == "safe" || s == "finalized") return head;
-    if (s == "earliest") {
-        auto tail = store.tail();
-        if (!tail) return std::unexpected(internal_error(tail.error().message));
-        return tail->value_or(0);
+    if (s == "latest" || s == "pending") return head;
+    if (s == "safe" || s == "finalized" || s == "earliest") {
+        json single = json::array({v});
+        auto n = block_param(single, 0, store);
+        if (!n) return std::unexpected(n.error());
+        return n->value_or(head);
     }
     auto n = parse_quantity(s);
     if (!n) return std::unexpected(invalid_argument(0, n.error()));

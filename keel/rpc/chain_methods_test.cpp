@@ -216,6 +216,23 @@ TEST_F(ChainMethods, FeeHistoryShapeAndRefusals) {
     EXPECT_GT(tip, Uint256(0));
 }
 
+TEST_F(ChainMethods, SafeAndFinalizedAreTheConsensusClients) {
+    // No consensus client has named them: geth's error.
+    EXPECT_EQ(ask("eth_getBlockByNumber", {"safe", false})["error"]["message"],
+              "safe block not found");
+    EXPECT_EQ(ask("eth_getBalance", {"0x" + std::string(40, '0'), "finalized"})["error"]["code"],
+              -32000);
+    ASSERT_TRUE(hive_.store->set_forkchoice({.safe = 40, .finalized = 30}).has_value());
+    EXPECT_EQ(ask("eth_getBlockByNumber", {"safe", false})["result"]["number"], "0x28");
+    EXPECT_EQ(ask("eth_getBlockByNumber", {"finalized", false})["result"]["number"], "0x1e");
+    // A later forkchoice naming only the safe block keeps the finalized one.
+    ASSERT_TRUE(hive_.store->set_forkchoice({.safe = 41, .finalized = std::nullopt}).has_value());
+    EXPECT_EQ(hive_.store->forkchoice().value().safe, 41u);
+    EXPECT_EQ(hive_.store->forkchoice().value().finalized, 30u);
+    const json logs = ask("eth_getLogs", {json{{"fromBlock", "finalized"}, {"toBlock", "safe"}}});
+    EXPECT_TRUE(logs["result"].is_array()) << logs.dump();
+}
+
 TEST_F(ChainMethods, NodeFacts) {
     EXPECT_EQ(ask("eth_syncing", {})["result"], false);
     EXPECT_EQ(ask("eth_accounts", {})["result"], json::array());

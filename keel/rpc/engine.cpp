@@ -210,16 +210,6 @@ void write_body(keel::json::Writer& w, const eth::BlockBody& body) {
 Engine::Engine(blockchain::Chain& chain, store::ChainStore& store, EngineOptions options)
     : chain_(chain), store_(store), options_(std::move(options)) {}
 
-std::optional<std::uint64_t> Engine::safe() const {
-    std::lock_guard lock(mutex_);
-    return safe_;
-}
-
-std::optional<std::uint64_t> Engine::finalized() const {
-    std::lock_guard lock(mutex_);
-    return finalized_;
-}
-
 void Engine::log(const std::string& line) const {
     if (options_.log) options_.log(line);
 }
@@ -526,9 +516,11 @@ Result<void, RpcError> Engine::forkchoice_updated(const json& p, int version,
     } else if (head == chain_.head().hash) {
         // Already the head: nothing to do.
     }
-    // Safe and finalized: known canonical blocks (zero: not yet).
+    // Safe and finalized: known canonical blocks (zero: not yet), kept in the store for the
+    // "safe" and "finalized" block tags.
+    store::ChainStore::Forkchoice named;
     for (const auto& [hash, slot] :
-         {std::pair{*safe_hash, &safe_}, std::pair{*final_hash, &finalized_}}) {
+         {std::pair{*safe_hash, &named.safe}, std::pair{*final_hash, &named.finalized}}) {
         if (!hash || hash->is_zero()) continue;
         auto n = store_.block_number(*hash);
         if (!n) return std::unexpected(internal_error(n.error().message));
@@ -537,6 +529,10 @@ Result<void, RpcError> Engine::forkchoice_updated(const json& p, int version,
         if (!n->found() || !c || !c->found() || c->value != *hash)
             return std::unexpected(RpcError{kInvalidForkchoice, "Invalid forkchoice state"});
         *slot = n->value;
+    }
+    if (named.safe || named.finalized) {
+        if (auto r = store_.set_forkchoice(named); !r)
+            return std::unexpected(internal_error(r.error().message));
     }
 
     std::optional<std::uint64_t> payload_id;

@@ -10,7 +10,8 @@
 ///   reason, SYNCING when the parent is not known; a known block is VALID at once.
 /// - engine_forkchoiceUpdatedV1..V3: the head made canonical (a reorg when it is on a side
 ///   branch; a canonical ancestor of the head is left as it is, as geth does), safe and
-///   finalized checked (-38002 when not known), and with payload attributes (checked: -38003,
+///   finalized checked (-38002 when not known) and kept in the store (the "safe" and
+///   "finalized" block tags), and with payload attributes (checked: -38003,
 ///   -38005) a block built at once on the new head from the transaction source and given a
 ///   payload id.
 /// - engine_getPayloadV1..V5: the built block as the version shows it (blockValue, an empty
@@ -70,11 +71,6 @@ class Engine {
     /// refused: keel builds on its head's state only.
     void add_testing_methods(Dispatcher& d);
 
-    /// The forkchoice's safe and finalized block numbers (nullopt until a consensus client named
-    /// them): the "safe" and "finalized" block tags.
-    std::optional<std::uint64_t> safe() const;
-    std::optional<std::uint64_t> finalized() const;
-
     /// A block built as a payload: the block, its value to the fee recipient, its requests.
     struct Built {
         eth::Block block;
@@ -110,8 +106,6 @@ class Engine {
     store::ChainStore& store_;
     EngineOptions options_;
     mutable std::mutex mutex_;
-    std::optional<std::uint64_t> safe_;
-    std::optional<std::uint64_t> finalized_;
     std::map<std::uint64_t, Built> payloads_;  ///< by payload id; the newest few kept
     std::vector<std::uint64_t> payload_order_;
     std::map<Hash32, Invalid> invalid_;  ///< blocks found invalid (bounded)

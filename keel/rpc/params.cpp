@@ -44,6 +44,16 @@ Result<Fixed, RpcError> fixed_param(const json& params, std::size_t index,
     return *v;
 }
 
+// The consensus client's safe or finalized block; geth's error before one was named.
+Result<std::optional<std::uint64_t>, RpcError> forkchoice_block(const std::string& tag,
+                                                                const store::ChainStore& store) {
+    auto f = store.forkchoice();
+    if (!f) return std::unexpected(internal_error(f.error().message));
+    const std::optional<std::uint64_t> n = tag == "safe" ? f->safe : f->finalized;
+    if (!n) return std::unexpected(server_error(tag + " block not found"));
+    return std::optional<std::uint64_t>(*n);
+}
+
 // A block parameter given as a hash: one the store does not have is geth's error here.
 Result<std::optional<std::uint64_t>, RpcError> by_hash(const std::string& text, std::size_t index,
                                                        const store::ChainStore& store) {
@@ -179,8 +189,8 @@ Result<std::optional<std::uint64_t>, RpcError> block_param(const json& params, s
             index, "json: cannot unmarshal non-string into Go value of type BlockNumberOrHash"));
     }
     const std::string& s = v.get_ref<const std::string&>();
-    if (s == "latest" || s == "pending" || s == "safe" || s == "finalized")
-        return std::optional<std::uint64_t>();
+    if (s == "latest" || s == "pending") return std::optional<std::uint64_t>();
+    if (s == "safe" || s == "finalized") return forkchoice_block(s, store);
     if (s == "earliest") {
         auto tail = store.tail();
         if (!tail) return std::unexpected(internal_error(tail.error().message));
@@ -207,8 +217,12 @@ Result<std::optional<std::uint64_t>, RpcError> stored_block_by_number(
     const json& params, const store::ChainStore& store) {
     auto n = block_number_param(params, 0, store);
     if (!n) {
-        // A number past the head is null here (geth), not "header not found".
-        if (n.error().code == ErrorCode::server_error) return std::optional<std::uint64_t>();
+        // A number past the head is null here (geth), not "header not found"; a tag the
+        // consensus client has not named yet stays an error.
+        const bool tag = !params.empty() && params[0].is_string() &&
+                         (params[0] == "safe" || params[0] == "finalized");
+        if (n.error().code == ErrorCode::server_error && !tag)
+            return std::optional<std::uint64_t>();
         return std::unexpected(n.error());
     }
     return std::optional<std::uint64_t>(*n);

@@ -53,10 +53,11 @@ namespace keel::rpc {
 [[nodiscard]] Result<Hash32, RpcError> hash_param(const nlohmann::json& params, std::size_t index);
 
 /// A block parameter (a tag, a number, a hash, or EIP-1898's {blockNumber} / {blockHash}) as a
-/// canonical number (nullopt: the head; a missing argument is the head). Tags: "latest",
-/// "pending", "safe" and "finalized" name the head (keel follows no consensus client yet),
-/// "earliest" the lowest stored block. A number past the head is -32000 "header not found", an
-/// unknown hash -32000 "header for hash not found".
+/// canonical number (nullopt: the head; a missing argument is the head). Tags: "latest" and
+/// "pending" name the head, "safe" and "finalized" the blocks the consensus client named last
+/// (-32000 "safe block not found" before it named one), "earliest" the lowest stored block. A
+/// number past the head is -32000 "header not found", an unknown hash -32000 "header for hash not
+/// found".
 [[nodiscard]] Result<std::optional<std::uint64_t>, RpcError> block_param(
     const nlohmann::json& params, std::size_t index, const store::ChainStore& store);
 

@@ -581,6 +581,27 @@ Result<void, StoreError> ChainStore::set_chain_spec(BytesView genesis_json) {
     return impl_->put_meta(kMetaChainSpec, slice(genesis_json));
 }
 
+Result<ChainStore::Forkchoice, StoreError> ChainStore::forkchoice() const {
+    auto safe = impl_->get_u64(kMeta, slice(kMetaSafe));
+    if (!safe) return std::unexpected(safe.error());
+    auto finalized = impl_->get_u64(kMeta, slice(kMetaFinalized));
+    if (!finalized) return std::unexpected(finalized.error());
+    return Forkchoice{*safe, *finalized};
+}
+
+Result<void, StoreError> ChainStore::set_forkchoice(const Forkchoice& f) {
+    const std::lock_guard lock(impl_->write_mutex);
+    rocksdb::WriteBatch batch;
+    const auto put = [&](std::string_view key, std::uint64_t n) {
+        batch.Put(impl_->cfs[kMeta], slice(key), slice(num_key(n)));
+    };
+    if (f.safe) put(kMetaSafe, *f.safe);
+    if (f.finalized) put(kMetaFinalized, *f.finalized);
+    const rocksdb::Status s = impl_->db->Write(impl_->write_options, &batch);
+    if (!s.ok()) return unexpected(impl_->error("write", s));
+    return {};
+}
+
 Result<std::optional<std::uint64_t>, StoreError> ChainStore::merge_block() const {
     return impl_->get_u64(kMeta, slice(kMetaMergeBlock));
 }

@@ -324,6 +324,15 @@ class ChainStore {
     [[nodiscard]] Result<std::optional<Bytes>, StoreError> chain_spec() const;
     [[nodiscard]] Result<void, StoreError> set_chain_spec(BytesView genesis_json);
     /// First post-merge block (EIP-3675), when known.
+    /// The safe and finalized blocks a consensus client named last (engine_forkchoiceUpdated;
+    /// the "safe" and "finalized" block tags), nullopt until one did.
+    struct Forkchoice {
+        std::optional<std::uint64_t> safe;
+        std::optional<std::uint64_t> finalized;
+    };
+    [[nodiscard]] Result<Forkchoice, StoreError> forkchoice() const;
+    /// Records them (both in one write; nullopt leaves that one as it is).
+    [[nodiscard]] Result<void, StoreError> set_forkchoice(const Forkchoice& f);
     [[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> merge_block() const;
     [[nodiscard]] Result<void, StoreError> set_merge_block(std::uint64_t number);
     /// The operation in progress, if any.

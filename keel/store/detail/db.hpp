@@ -68,6 +68,9 @@ constexpr std::string_view kMetaSchema = "schema_version";       // BE8
 constexpr std::string_view kMetaStateHead = "state_head";
 // The lowest block whose state can still be read (history below it is pruned): BE8.
 constexpr std::string_view kMetaStateFloor = "state_floor";
+// The consensus client's safe and finalized blocks (engine_forkchoiceUpdated): BE8 each.
+constexpr std::string_view kMetaSafe = "safe_block";
+constexpr std::string_view kMetaFinalized = "finalized_block";
 // The genesis file (JSON) `keel init` was given.
 constexpr std::string_view kMetaChainSpec = "chain_spec";
 constexpr std::uint64_t kSchemaVersion = 1;
