@@ -94,10 +94,17 @@ inline std::vector<Exchange> exchanges(const std::string& method) {
                 {e.path(), nlohmann::json::parse(req), nlohmann::json::parse(resp), speconly});
         }
     }
-    // Stable: a file's exchanges keep their order.
-    std::stable_sort(out.begin(), out.end(),
-                     [](const Exchange& a, const Exchange& b) { return a.file < b.file; });
-    return out;
+    // By file, a file's exchanges in their order (std::sort with the position as the tie-break:
+    // libstdc++'s stable_sort trips clang's deprecation of get_temporary_buffer).
+    std::vector<std::size_t> order(out.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&out](std::size_t a, std::size_t b) {
+        return out[a].file < out[b].file || (out[a].file == out[b].file && a < b);
+    });
+    std::vector<Exchange> sorted;
+    sorted.reserve(out.size());
+    for (std::size_t i : order) sorted.push_back(std::move(out[i]));
+    return sorted;
 }
 
 // A block parameter of the suite: a number, latest, earliest or a block hash; nullopt for a

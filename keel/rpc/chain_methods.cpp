@@ -9,6 +9,7 @@
 #include "keel/eth/json.hpp"
 #include "keel/eth/receipt.hpp"
 #include "keel/rlp/encode.hpp"
+#include "keel/rpc/log_query.hpp"
 #include "keel/rpc/params.hpp"
 #include "keel/store/state_store.hpp"
 
@@ -159,157 +160,6 @@ Result<void, RpcError> uncle_at(const json& p, keel::json::Writer& w,
     const std::uint64_t size =
         rlp::list_length(eth::encode(u).size() + rlp::list_length(0) + rlp::list_length(0));
     eth::write_block(w, u, u.hash(), std::nullopt, size, &empty, false);
-    return {};
-}
-
-// ---- eth_getLogs ----------------------------------------------------------------------------
-
-// geth's limit on the values of one filter position (addresses, or a topic position).
-constexpr std::size_t kMaxFilterValues = 1000;
-constexpr std::size_t kMaxTopicPositions = 4;
-
-Result<Hash32, RpcError> topic_of(const json& v) {
-    if (!v.is_string()) return std::unexpected(invalid_argument(0, "invalid topic(s)"));
-    auto h = hex::decode_fixed<Hash32>(v.get_ref<const std::string&>());
-    if (!h) return std::unexpected(invalid_argument(0, "invalid topic(s)"));
-    return *h;
-}
-
-Result<void, RpcError> read_addresses(const json& v, std::vector<Address>& out) {
-    const auto one = [&out](const json& a) -> Result<void, RpcError> {
-        json single = json::array({a});
-        auto address = address_param(single, 0);
-        if (!address) return std::unexpected(invalid_argument(0, "invalid address"));
-        out.push_back(*address);
-        return {};
-    };
-    if (v.is_null()) return {};
-    if (v.is_string()) return one(v);
-    if (!v.is_array()) return std::unexpected(invalid_argument(0, "invalid addresses in query"));
-    if (v.size() > kMaxFilterValues) {
-        return std::unexpected(
-            invalid_argument(0, "exceed max addresses or topics per search position"));
-    }
-    for (const json& a : v)
-        if (auto r = one(a); !r) return r;
-    return {};
-}
-
-Result<void, RpcError> read_topics(const json& v, std::vector<std::vector<Hash32>>& out) {
-    if (v.is_null()) return {};
-    if (!v.is_array()) return std::unexpected(invalid_argument(0, "invalid topic(s)"));
-    if (v.size() > kMaxTopicPositions)
-        return std::unexpected(invalid_argument(0, "exceed max topics"));
-    for (const json& position : v) {
-        std::vector<Hash32>& any = out.emplace_back();
-        if (position.is_null()) continue;
-        if (position.is_string()) {
-            auto t = topic_of(position);
-            if (!t) return std::unexpected(t.error());
-            any.push_back(*t);
-            continue;
-        }
-        if (!position.is_array()) return std::unexpected(invalid_argument(0, "invalid topic(s)"));
-        if (position.size() > kMaxFilterValues) {
-            return std::unexpected(
-                invalid_argument(0, "exceed max addresses or topics per search position"));
-        }
-        for (const json& t : position) {
-            if (t.is_null()) {  // a null among the alternatives matches any topic
-                any.clear();
-                break;
-            }
-            auto h = topic_of(t);
-            if (!h) return std::unexpected(h.error());
-            any.push_back(*h);
-        }
-    }
-    // Trailing wildcard positions constrain nothing (geth drops them too).
-    while (!out.empty() && out.back().empty()) out.pop_back();
-    return {};
-}
-
-// One end of a log range: a tag or a number ("safe" and "finalized" as block_param reads them);
-// "latest", "pending" and
-// a missing end are the head.
-Result<std::uint64_t, RpcError> range_end(const json& v, std::uint64_t head,
-                                          const store::ChainStore& store) {
-    if (v.is_null()) return head;
-    if (!v.is_string()) return std::unexpected(invalid_argument(0, "invalid block number"));
-    const std::string& s = v.get_ref<const std::string&>();
-    if (s == "latest" || s == "pending") return head;
-    if (s == "safe" || s == "finalized" || s == "earliest") {
-        json single = json::array({v});
-        auto n = block_param(single, 0, store);
-        if (!n) return std::unexpected(n.error());
-        return n->value_or(head);
-    }
-    auto n = parse_quantity(s);
-    if (!n) return std::unexpected(invalid_argument(0, n.error()));
-    return *n;
-}
-
-Result<void, RpcError> get_logs(const json& p, keel::json::Writer& w, const NodeContext& node) {
-    if (auto r = at_most(p, 1); !r) return r;
-    if (p.empty() || p[0].is_null())
-        return std::unexpected(
-            RpcError{ErrorCode::invalid_params, "missing value for required argument 0"});
-    const json& q = p[0];
-    if (!q.is_object())
-        return std::unexpected(invalid_argument(
-            0, "json: cannot unmarshal non-object into Go value of type filters.FilterCriteria"));
-    const auto member = [&q](const char* name) -> const json& {
-        static const json null_value;
-        auto it = q.find(name);
-        return it == q.end() ? null_value : *it;
-    };
-    blockchain::LogFilter f;
-    f.max_logs = node.max_logs;
-    if (auto r = read_addresses(member("address"), f.addresses); !r) return r;
-    if (auto r = read_topics(member("topics"), f.topics); !r) return r;
-    auto head = head_number(node.store);
-    if (!head) return std::unexpected(head.error());
-    const json& block_hash = member("blockHash");
-    if (!block_hash.is_null()) {
-        if (!member("fromBlock").is_null() || !member("toBlock").is_null()) {
-            return std::unexpected(invalid_argument(
-                0, "cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other"));
-        }
-        if (!block_hash.is_string())
-            return std::unexpected(invalid_argument(0, "invalid block hash"));
-        auto n = hash_block_number(block_hash.get_ref<const std::string&>(), 0, node.store);
-        if (!n) return std::unexpected(n.error());
-        if (!*n) return std::unexpected(server_error("unknown block"));
-        f.from = f.to = **n;
-    } else {
-        auto from = range_end(member("fromBlock"), *head, node.store);
-        if (!from) return std::unexpected(from.error());
-        auto to = range_end(member("toBlock"), *head, node.store);
-        if (!to) return std::unexpected(to.error());
-        if (*from > *to)
-            return std::unexpected(
-                RpcError{ErrorCode::invalid_params, "invalid block range params"});
-        if (*to > *head) {
-            return std::unexpected(RpcError{ErrorCode::invalid_params,
-                                            "block range extends beyond current head block"});
-        }
-        if (*to - *from >= node.max_log_blocks) {
-            return std::unexpected(RpcError{
-                ErrorCode::limit_exceeded,
-                "query spans " + std::to_string(*to - *from + 1) + " blocks, more than the " +
-                    std::to_string(node.max_log_blocks) + " allowed (--rpc.logs.maxblocks)"});
-        }
-        f.from = *from;
-        f.to = *to;
-    }
-    if (auto r = blockchain::write_logs(w, node.store, node.config, f); !r) {
-        const blockchain::ReadError& e = r.error();
-        if (e.limit_exceeded)
-            return std::unexpected(
-                RpcError{ErrorCode::limit_exceeded, e.message + " (--rpc.logs.maxresults)"});
-        if (e.pruned || e.not_found) return std::unexpected(server_error(e.message));
-        return std::unexpected(internal_error(e.message));
-    }
     return {};
 }
 
@@ -464,8 +314,17 @@ void add_chain_methods(Dispatcher& d, const NodeContext& node) {
     d.add("eth_getUncleByBlockNumberAndIndex", [&store](const json& p, keel::json::Writer& w) {
         return uncle_at(p, w, store, stored_block_by_number);
     });
-    d.add("eth_getLogs",
-          [node](const json& p, keel::json::Writer& w) { return get_logs(p, w, node); });
+    d.add("eth_getLogs", [node](const json& p, keel::json::Writer& w) -> Result<void, RpcError> {
+        if (auto r = at_most(p, 1); !r) return r;
+        if (p.empty() || p[0].is_null())
+            return std::unexpected(
+                RpcError{ErrorCode::invalid_params, "missing value for required argument 0"});
+        auto q = log_query_param(p[0], node);
+        if (!q) return std::unexpected(q.error());
+        auto range = log_range(*q, node);
+        if (!range) return std::unexpected(range.error());
+        return write_log_range(w, *q, range->first, range->second, node);
+    });
     d.add("eth_getProof",
           [&store](const json& p, keel::json::Writer& w) { return get_proof(p, w, store); });
     d.add("eth_getStorageValues", [&store](const json& p, keel::json::Writer& w) {

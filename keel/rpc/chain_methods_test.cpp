@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "keel/rpc/test_ask.hpp"
+
 #include "keel/blockchain/reads.hpp"
 #include "keel/blockchain/test_helpers.hpp"
 #include "keel/common/hex.hpp"
@@ -37,15 +39,8 @@ class ChainMethods : public ::testing::Test {
         add_methods(d_, node);
     }
 
-    // params as a list of arguments: {} for none.
     json ask(const std::string& method, const std::vector<json>& args) {
-        json params = json::array();
-        for (const json& a : args) params.push_back(a);
-        std::string out;
-        d_.handle(
-            json{{"jsonrpc", "2.0"}, {"id", 1}, {"method", method}, {"params", params}}.dump(),
-            out);
-        return json::parse(out);
+        return testing::ask(d_, method, args);
     }
 
     bt::HiveStore hive_;

@@ -47,6 +47,7 @@ constexpr std::array kPrecompiles{
 struct Config {
     std::uint64_t time = 0;
     eth::Fork fork = eth::Fork::shanghai;
+    bool blob_only = false;  ///< a blob-parameter-only fork (after a fork of the same time)
 };
 
 // Every timestamp-scheduled configuration, oldest first (a fork and a blob-parameter-only fork
@@ -55,7 +56,7 @@ std::vector<Config> configurations(const eth::ChainConfig& c) {
     std::vector<Config> out;
     for (const eth::Fork f : eth::kForks) {
         if (f < eth::Fork::shanghai) continue;
-        if (auto at = c.activation(f)) out.push_back({*at, f});
+        if (auto at = c.activation(f)) out.push_back({*at, f, false});
     }
     // A blob-parameter-only fork keeps the rules of the newest fork before it (fork_at() cannot
     // say: a chain merged by total difficulty leaves Paris unscheduled).
@@ -64,10 +65,11 @@ std::vector<Config> configurations(const eth::ChainConfig& c) {
         eth::Fork f = eth::Fork::shanghai;
         for (const Config& x : forks)
             if (x.time <= t) f = x.fork;
-        out.push_back({t, f});
+        out.push_back({t, f, true});
     }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const Config& a, const Config& b) { return a.time < b.time; });
+    std::sort(out.begin(), out.end(), [](const Config& a, const Config& b) {
+        return a.time < b.time || (a.time == b.time && !a.blob_only && b.blob_only);
+    });
     out.erase(std::unique(out.begin(), out.end(),
                           [](const Config& a, const Config& b) { return a.time == b.time; }),
               out.end());

@@ -5,6 +5,7 @@
 #include "keel/rpc/chain_methods.hpp"
 #include "keel/rpc/config_methods.hpp"
 #include "keel/rpc/fee_methods.hpp"
+#include "keel/rpc/filter_methods.hpp"
 #include "keel/rpc/pool_methods.hpp"
 #include "keel/rpc/state_methods.hpp"
 #include "keel/rpc/trace_methods.hpp"
@@ -22,6 +23,7 @@ void add_methods(Dispatcher& d, const NodeContext& node) {
     add_call_methods(d, node);
     add_trace_methods(d, node);
     add_pool_methods(d, node);
+    add_filter_methods(d, node);
 }
 
 }  // namespace keel::rpc

@@ -1,0 +1,18 @@
+#pragma once
+/// Filters a client polls, as geth keeps them (eth/filters): eth_newFilter (logs matching a
+/// query, as eth_getLogs reads it), eth_newBlockFilter (new canonical block hashes),
+/// eth_newPendingTransactionFilter (hashes of transactions the pool took), eth_getFilterChanges
+/// (what is new since the last poll: the blocks after the one the filter last saw, the logs of
+/// those blocks within the query's range, the pool's new hashes), eth_getFilterLogs (every log
+/// of a log filter's query), eth_uninstallFilter. A filter not polled for 5 minutes is removed,
+/// as geth does; at most 4,096 live at once; a poll reports at most the last 1,024 blocks. An
+/// unknown id is -32000 "filter not found".
+
+#include "keel/rpc/methods.hpp"
+
+namespace keel::rpc {
+
+/// Registers the methods above on `d` (the filters live as long as `d`).
+void add_filter_methods(Dispatcher& d, const NodeContext& node);
+
+}  // namespace keel::rpc
