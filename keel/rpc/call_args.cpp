@@ -288,7 +288,6 @@ Result<blockchain::BlockOverrides, RpcError> block_overrides_param(const json& p
                              "override.BlockOverrides"));
     const Members m(params[index], index);
     RpcError err;
-    std::optional<Hash32> randao;
     if (!take(m.u64("number"), b.number, err) || !take(m.u64("time"), b.time, err) ||
         !take(m.u64("gasLimit"), b.gas_limit, err) ||
         !take(m.fixed<Address>("feeRecipient"), b.fee_recipient, err) ||

@@ -63,7 +63,7 @@ TEST_F(ChainMethods, RawBlocksAndReceiptsReproduceTheirHashesAndRoots) {
         const json block = ask("eth_getBlockByNumber", {number, false})["result"];
         auto decoded = eth::decode_block(bytes_of(ask("debug_getRawBlock", {number})["result"]));
         ASSERT_TRUE(decoded.has_value()) << n;
-        EXPECT_EQ(hex::encode_prefixed(decoded->hash().view()), block["hash"]) << n;
+        EXPECT_EQ(json(hex::encode_prefixed(decoded->hash().view())), block["hash"]) << n;
         auto header = eth::decode_header(bytes_of(ask("debug_getRawHeader", {number})["result"]));
         ASSERT_TRUE(header.has_value()) << n;
         EXPECT_EQ(header->hash(), decoded->hash()) << n;
@@ -79,11 +79,11 @@ TEST_F(ChainMethods, RawBlocksAndReceiptsReproduceTheirHashesAndRoots) {
         EXPECT_EQ(eth::receipts_root(receipts), header->receipts_root) << n;
         // Uncles: the count and each one's hash, as the body holds them.
         const json count = ask("eth_getUncleCountByBlockNumber", {number})["result"];
-        EXPECT_EQ(count, qty(decoded->body.ommers.size())) << n;
+        EXPECT_EQ(count, json(qty(decoded->body.ommers.size()))) << n;
         for (std::size_t i = 0; i < decoded->body.ommers.size(); ++i) {
             const json u =
                 ask("eth_getUncleByBlockHashAndIndex", {block["hash"], qty(i)})["result"];
-            EXPECT_EQ(u["hash"], hex::encode_prefixed(decoded->body.ommers[i].hash().view()));
+            EXPECT_EQ(u["hash"], json(hex::encode_prefixed(decoded->body.ommers[i].hash().view())));
             EXPECT_EQ(u["transactions"], json::array());
         }
         EXPECT_TRUE(ask("eth_getUncleByBlockNumberAndIndex",
@@ -94,7 +94,7 @@ TEST_F(ChainMethods, RawBlocksAndReceiptsReproduceTheirHashesAndRoots) {
             const json t =
                 ask("eth_getTransactionByBlockNumberAndIndex", {number, qty(i)})["result"];
             const Hash32 h = decoded->body.transactions[i].hash();
-            EXPECT_EQ(t["hash"], hex::encode_prefixed(h.view()));
+            EXPECT_EQ(t["hash"], json(hex::encode_prefixed(h.view())));
             EXPECT_EQ(t["blockTimestamp"], block["timestamp"]);
             EXPECT_EQ(bytes_of(ask("debug_getRawTransaction", {t["hash"]})["result"]),
                       Bytes(decoded->body.transactions[i].encoded().begin(),
@@ -178,7 +178,7 @@ TEST_F(ChainMethods, StorageValuesAndProofLimits) {
 TEST_F(ChainMethods, FeeHistoryShapeAndRefusals) {
     const std::uint64_t head = *hive_.store->head().value();
     const json h = ask("eth_feeHistory", {"0x4", "latest", {10, 50, 90}})["result"];
-    EXPECT_EQ(h["oldestBlock"], qty(head - 3));
+    EXPECT_EQ(h["oldestBlock"], json(qty(head - 3)));
     EXPECT_EQ(h["baseFeePerGas"].size(), 5u);
     EXPECT_EQ(h["baseFeePerBlobGas"].size(), 5u);
     EXPECT_EQ(h["gasUsedRatio"].size(), 4u);
