@@ -99,6 +99,13 @@ TEST_F(Filters, PendingFilterSeesWhatThePoolTakes) {
     const json sent = ask("eth_sendRawTransaction", {raw});
     ASSERT_TRUE(sent.contains("result")) << sent.dump();
     EXPECT_EQ(ask("eth_getFilterChanges", {id})["result"], json::array({sent["result"]}));
+    // The pool's transaction is pending: "pending" counts it, "latest" does not.
+    const json tx = ask("eth_getTransactionByHash", {sent["result"]})["result"];
+    EXPECT_TRUE(tx["blockHash"].is_null());
+    const json latest = ask("eth_getTransactionCount", {tx["from"], "latest"})["result"];
+    const json pending = ask("eth_getTransactionCount", {tx["from"], "pending"})["result"];
+    EXPECT_EQ(std::stoull(pending.get<std::string>(), nullptr, 16),
+              std::stoull(latest.get<std::string>(), nullptr, 16) + 1);
     EXPECT_EQ(ask("eth_getFilterChanges", {id})["result"], json::array());
 }
 

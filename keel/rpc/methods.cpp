@@ -15,7 +15,7 @@ namespace keel::rpc {
 void add_methods(Dispatcher& d, const NodeContext& node) {
     add_web3_methods(d, node.info);
     add_head_methods(d, node.store);
-    add_state_methods(d, node.store, node.config);
+    add_state_methods(d, node.store, node.config, node.pool);
     add_block_methods(d, node.store);
     add_chain_methods(d, node);
     add_fee_methods(d, node);

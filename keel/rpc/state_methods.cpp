@@ -10,12 +10,12 @@ namespace keel::rpc {
 using nlohmann::json;
 
 void add_state_methods(Dispatcher& d, const store::ChainStore& store,
-                       const eth::ChainConfig& config) {
+                       const eth::ChainConfig& config, const txpool::Pool* pool) {
     enum class Field { balance, nonce, code, storage };
-    const auto account_method = [&store](Field field) {
+    const auto account_method = [&store, pool](Field field) {
         const std::size_t block_at = field == Field::storage ? 2 : 1;
-        return [&store, field, block_at](const json& p,
-                                         keel::json::Writer& w) -> Result<void, RpcError> {
+        return [&store, pool, field, block_at](const json& p,
+                                               keel::json::Writer& w) -> Result<void, RpcError> {
             if (auto r = at_most(p, block_at + 1); !r) return r;
             auto address = address_param(p, 0);
             if (!address) return std::unexpected(address.error());
@@ -39,9 +39,14 @@ void add_state_methods(Dispatcher& d, const store::ChainStore& store,
                 case Field::balance:
                     w.quantity(acc.balance);
                     break;
-                case Field::nonce:
-                    w.quantity(acc.nonce);
+                case Field::nonce: {
+                    // "pending": past the sender's transactions waiting in the pool, as geth
+                    // answers it (a wallet's next nonce).
+                    const bool pending = p.size() > block_at && p[block_at] == "pending";
+                    w.quantity(pending && pool != nullptr ? pool->next_nonce(*address, acc.nonce)
+                                                          : acc.nonce);
                     break;
+                }
                 case Field::code:
                     w.data(*view->code(acc.code_hash));
                     break;

@@ -9,11 +9,13 @@
 #include "keel/eth/chain_config.hpp"
 #include "keel/rpc/dispatcher.hpp"
 #include "keel/store/chain_store.hpp"
+#include "keel/txpool/pool.hpp"
 
 namespace keel::rpc {
 
-/// `store` and `config` must outlive `d`.
+/// `store`, `config` and `pool` (may be null) must outlive `d`. With a pool,
+/// eth_getTransactionCount at "pending" counts the sender's transactions waiting in it.
 void add_state_methods(Dispatcher& d, const store::ChainStore& store,
-                       const eth::ChainConfig& config);
+                       const eth::ChainConfig& config, const txpool::Pool* pool = nullptr);
 
 }  // namespace keel::rpc

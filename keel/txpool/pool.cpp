@@ -175,6 +175,16 @@ void Pool::for_each(const std::function<void(const Kept&)>& f) const {
     }
 }
 
+std::uint64_t Pool::next_nonce(const Address& sender, std::uint64_t state_nonce) const {
+    std::lock_guard lock(mutex_);
+    auto it = accounts_.find(sender);
+    if (it == accounts_.end()) return state_nonce;
+    std::uint64_t next = state_nonce;
+    const auto& txs = it->second.by_nonce;
+    for (auto t = txs.find(next); t != txs.end() && t->first == next; ++t) ++next;
+    return next;
+}
+
 std::optional<eth::Transaction> Pool::get(const Hash32& hash) const {
     std::lock_guard lock(mutex_);
     auto it = by_hash_.find(hash);

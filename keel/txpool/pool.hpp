@@ -84,6 +84,9 @@ class Pool {
     Status status() const;
     /// Every kept transaction, by sender then nonce.
     void for_each(const std::function<void(const Kept&)>& f) const;
+    /// The nonce after `sender`'s pending transactions: `state_nonce` (the head's) when it has
+    /// none in the pool that follow on from it.
+    std::uint64_t next_nonce(const Address& sender, std::uint64_t state_nonce) const;
     /// The transaction `hash`, when kept.
     std::optional<eth::Transaction> get(const Hash32& hash) const;
     /// Pending transactions for a block on the head: best effective tip first (at `base_fee`),

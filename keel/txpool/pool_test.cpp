@@ -76,8 +76,11 @@ TEST_F(PoolTest, PendingAndQueuedByNonce) {
     ASSERT_TRUE(add(tx(1, 3, 100, 5)));  // a gap at 2: queued
     EXPECT_EQ(pool_.status().pending, 2u);
     EXPECT_EQ(pool_.status().queued, 1u);
-    ASSERT_TRUE(add(tx(1, 2, 100, 5)));  // the gap filled: all pending
+    EXPECT_EQ(pool_.next_nonce(address_of(1), 0), 2u);  // 0 and 1 follow on; 3 waits
+    ASSERT_TRUE(add(tx(1, 2, 100, 5)));                 // the gap filled: all pending
     EXPECT_EQ(pool_.status().pending, 4u);
+    EXPECT_EQ(pool_.next_nonce(address_of(1), 0), 4u);
+    EXPECT_EQ(pool_.next_nonce(address_of(2), 7), 7u);  // nothing in the pool
     EXPECT_EQ(pool_.status().queued, 0u);
     const Bytes one = tx(2, 0, 100, 5);
     const Hash32 h = add(one).value();
