@@ -24,22 +24,12 @@ dd="$tmp/hive"
 "$keel" init --datadir "$dd" --genesis "$hive/genesis.json" >/dev/null
 "$keel" import --quiet --datadir "$dd" "$hive/chain.rlp" >/dev/null
 
-# hive's JWT secret: the 32 ASCII bytes "secretsecretsecretsecretsecretse", hex.
-echo 7365637265747365637265747365637265747365637265747365637265747365 >"$tmp/jwt.hex"
+source "$(dirname "$0")/../interop/keel_node.sh"
+echo "$hive_jwt_secret" >"$tmp/jwt.hex"
 # Port 0: the OS picks a free one and the start lines tell which.
-"$keel" node --datadir "$dd" --http.port 0 --http.threads 2 --authrpc.port 0 \
-    --authrpc.jwtsecret "$tmp/jwt.hex" >"$tmp/node.out" 2>&1 &
-node_pid=$!
-port=
-auth_port=
-for _ in $(seq 200); do
-    port=$(sed -n 's|^node: JSON-RPC over HTTP on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
-    auth_port=$(sed -n 's|^node: Engine API on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
-    [[ -n "$port" && -n "$auth_port" ]] && break
-    kill -0 "$node_pid" 2>/dev/null || break
-    sleep 0.05
-done
-[[ -n "$port" ]]
+start_keel_node "$tmp/node.out" "$keel" --datadir "$dd" --http.port 0 --http.threads 2 \
+    --authrpc.port 0 --authrpc.jwtsecret "$tmp/jwt.hex"
+[[ -n "$port" && -n "$auth" ]]
 check node-started $? "$(cat "$tmp/node.out")"
 grep -q "(chain id 3503995874084926, head 54)" "$tmp/node.out"
 check node-start-line $? "$(cat "$tmp/node.out")"
@@ -105,7 +95,7 @@ got=$(curl -s -H 'content-type: application/json' \
 check debug-trace $? "$got"
 
 # The Engine API: no token, a stale one, one signed with another secret: 401, nothing done.
-auth="http://127.0.0.1:$auth_port"
+auth="http://127.0.0.1:$auth"
 fcu="$vectors/rpc/tests/headfcu.json"
 engine_status() {
     curl -s -o /dev/null -w '%{http_code}' -H 'content-type: application/json' "$@" --data @"$fcu" "$auth"

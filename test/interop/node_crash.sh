@@ -11,6 +11,7 @@ vectors=${2:?usage: node_crash.sh PATH_TO_KEEL VECTORS_DIR [KILLS]}
 kills=${KEEL_NODE_CRASH_KILLS:-${3:-8}}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/npm_ready.sh"
+source "$here/keel_node.sh"
 npm_ready node_crash || exit 1
 suite="$vectors/rpc/tests"
 tmp=$(mktemp -d)
@@ -24,21 +25,12 @@ cleanup() {
 trap cleanup EXIT
 "$keel" init --datadir "$tmp/dd" --genesis "$suite/genesis.json" >/dev/null || exit 1
 "$keel" import --quiet --datadir "$tmp/dd" "$suite/chain.rlp" >/dev/null || exit 1
-secret=7365637265747365637265747365637265747365637265747365637265747365
+secret=$hive_jwt_secret
 echo "$secret" >"$tmp/jwt.hex"
 failures=0 made=0
 for ((k = 1; k <= kills; ++k)); do
-    "$keel" node --datadir "$tmp/dd" --http.port 0 --authrpc.port 0 --authrpc.jwtsecret "$tmp/jwt.hex" \
-        >"$tmp/node.out" 2>&1 &
-    node_pid=$!
-    port= auth=
-    for _ in $(seq 400); do
-        port=$(sed -n 's|^node: JSON-RPC over HTTP on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
-        auth=$(sed -n 's|^node: Engine API on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
-        [[ -n "$port" && -n "$auth" ]] && break
-        kill -0 "$node_pid" 2>/dev/null || break
-        sleep 0.05
-    done
+    start_keel_node "$tmp/node.out" "$keel" --datadir "$tmp/dd" --http.port 0 --authrpc.port 0 \
+        --authrpc.jwtsecret "$tmp/jwt.hex"
     if [[ -z "$port" || -z "$auth" ]]; then
         echo "FAIL restart $k: $(cat "$tmp/node.out")"
         exit 1

@@ -8,6 +8,7 @@ keel=${1:?usage: rpc_abuse.sh PATH_TO_KEEL VECTORS_DIR}
 vectors=${2:?usage: rpc_abuse.sh PATH_TO_KEEL VECTORS_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/npm_ready.sh"
+source "$here/keel_node.sh"
 npm_ready rpc_abuse || exit 1
 # 1,000 connections on both sides: the file-descriptor limit up to the hard one.
 ulimit -n "$(ulimit -Hn)" 2>/dev/null
@@ -22,15 +23,7 @@ cleanup() {
 trap cleanup EXIT
 "$keel" init --datadir "$tmp/dd" --genesis "$suite/genesis.json" >/dev/null || exit 1
 "$keel" import --quiet --datadir "$tmp/dd" "$suite/chain.rlp" >/dev/null || exit 1
-"$keel" node --datadir "$tmp/dd" --http.port 0 --authrpc.port 0 >"$tmp/node.out" 2>&1 &
-node_pid=$!
-port=
-for _ in $(seq 400); do
-    port=$(sed -n 's|^node: JSON-RPC over HTTP on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
-    [[ -n "$port" ]] && break
-    kill -0 "$node_pid" 2>/dev/null || break
-    sleep 0.05
-done
+start_keel_node "$tmp/node.out" "$keel" --datadir "$tmp/dd" --http.port 0 --authrpc.port 0
 [[ -n "$port" ]] || { echo "rpc_abuse: keel node did not start: $(cat "$tmp/node.out")"; exit 1; }
 node "$here/rpc_abuse.mjs" "http://127.0.0.1:$port"
 rc=$?

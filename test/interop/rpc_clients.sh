@@ -6,6 +6,7 @@ set -uo pipefail
 keel=${1:?usage: rpc_clients.sh PATH_TO_KEEL}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/npm_ready.sh"
+source "$here/keel_node.sh"
 npm_ready rpc_clients || exit 1
 tmp=$(mktemp -d)
 node_pid=
@@ -25,19 +26,10 @@ cat >"$tmp/genesis.json" <<'JSON'
  "extraData":"0x"}
 JSON
 "$keel" init --datadir "$tmp/dd" --genesis "$tmp/genesis.json" >/dev/null || exit 1
-secret=7365637265747365637265747365637265747365637265747365637265747365
+secret=$hive_jwt_secret
 echo "$secret" >"$tmp/jwt.hex"
-"$keel" node --datadir "$tmp/dd" --http.port 0 --authrpc.port 0 --authrpc.jwtsecret "$tmp/jwt.hex" \
-    >"$tmp/node.out" 2>&1 &
-node_pid=$!
-port= auth=
-for _ in $(seq 400); do
-    port=$(sed -n 's|^node: JSON-RPC over HTTP on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
-    auth=$(sed -n 's|^node: Engine API on http://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
-    [[ -n "$port" && -n "$auth" ]] && break
-    kill -0 "$node_pid" 2>/dev/null || break
-    sleep 0.05
-done
+start_keel_node "$tmp/node.out" "$keel" --datadir "$tmp/dd" --http.port 0 --authrpc.port 0 \
+    --authrpc.jwtsecret "$tmp/jwt.hex"
 [[ -n "$port" && -n "$auth" ]] || { echo "rpc_clients: keel node did not start: $(cat "$tmp/node.out")"; exit 1; }
 node "$here/rpc_clients.mjs" "http://127.0.0.1:$port" "http://127.0.0.1:$auth" "$secret" \
     "$here/node_modules/@foundry-rs/cast-linux-amd64/bin/cast"
