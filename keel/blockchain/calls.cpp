@@ -4,6 +4,7 @@
 
 #include "keel/blockchain/executor.hpp"
 #include "keel/chain/execute.hpp"
+#include "keel/common/hex.hpp"
 #include "keel/crypto/keccak.hpp"
 #include "keel/eth/sender.hpp"
 #include "keel/evm/analysis.hpp"
@@ -182,8 +183,11 @@ Result<void, ReadError> run_calls(
     const OverrideReader reader(*view, options.state);
 
     std::string read_error;
-    const evm::BlockEnv block_env =
-        chain::block_env(h, config, fork, stored_hashes(store, read_error));
+    evm::BlockEnv block_env = chain::block_env(h, config, fork, stored_hashes(store, read_error));
+    auto precompiles = precompiles_after(options.state, fork);
+    if (!precompiles)
+        return std::unexpected(ReadError{.message = precompiles.error(), .invalid = true});
+    if (*precompiles) block_env.precompiles = &**precompiles;
     const eth::BlobParams blob = config.blob_params(fork, h.timestamp);
 
     state::Overlay overlay(reader);
@@ -228,6 +232,50 @@ Result<evm::TxResult, ReadError> execute_call(const store::ChainStore& store,
                        [&out](std::size_t, const evm::TxResult& result) { out = result; });
     if (!r) return std::unexpected(r.error());
     return out;
+}
+
+Result<std::optional<std::vector<evm::PrecompileAt>>, std::string> precompiles_after(
+    const StateOverrides& overrides, eth::Fork fork) {
+    std::vector<evm::PrecompileAt> set = evm::fork_precompiles(fork);
+    const auto at = [&set](const Address& a) {
+        return std::find_if(set.begin(), set.end(),
+                            [&a](const evm::PrecompileAt& p) { return p.address == a; });
+    };
+    const auto overridden = [&overrides](const Address& a) {
+        return std::any_of(overrides.begin(), overrides.end(),
+                           [&a](const auto& o) { return o.first == a; });
+    };
+    const auto name = [](const Address& a) { return "account " + hex::encode_prefixed(a.view()); };
+    // In address order, as geth applies them: its errors name the first offender.
+    std::vector<const std::pair<Address, AccountOverride>*> sorted;
+    for (const auto& o : overrides) sorted.push_back(&o);
+    std::sort(sorted.begin(), sorted.end(),
+              [](const auto* x, const auto* y) { return x->first < y->first; });
+    std::vector<Address> moved_to;
+    bool changed = false;
+    for (const auto* o : sorted) {
+        const Address& a = o->first;
+        if (std::find(moved_to.begin(), moved_to.end(), a) != moved_to.end())
+            return unexpected(name(a) + " has already been overridden by a precompile");
+        auto it = at(a);
+        const bool precompile = it != set.end();
+        if (const auto& to = o->second.move_precompile_to) {
+            if (!precompile) return unexpected(name(a) + " is not a precompile");
+            if (overridden(*to)) return unexpected(name(*to) + " is already overridden");
+            const std::uint16_t id = it->id;
+            if (auto target = at(*to); target != set.end())
+                target->id = id;
+            else
+                set.push_back(evm::PrecompileAt{*to, id});
+            moved_to.push_back(*to);
+        }
+        if (precompile) {
+            set.erase(at(a));
+            changed = true;
+        }
+    }
+    if (!changed) return std::optional<std::vector<evm::PrecompileAt>>();
+    return std::optional<std::vector<evm::PrecompileAt>>(std::move(set));
 }
 
 Result<CallRequest, std::string> call_of(const eth::Transaction& tx) {

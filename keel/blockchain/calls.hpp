@@ -24,6 +24,7 @@
 #include "keel/blockchain/reads.hpp"
 #include "keel/eth/chain_config.hpp"
 #include "keel/eth/transaction.hpp"
+#include "keel/eth/withdrawal.hpp"
 #include "keel/evm/tracer.hpp"
 #include "keel/evm/transaction.hpp"
 #include "keel/store/chain_store.hpp"
@@ -36,6 +37,9 @@ struct CallRequest {
     std::optional<Address> to;  ///< nullopt: a creation
     Bytes data;
     Uint256 value{};
+    /// The sender's nonce when given (eth_simulateV1 checks it with validation); else the
+    /// state's.
+    std::optional<std::uint64_t> nonce;
     std::optional<std::uint64_t> gas;
     /// A legacy gas price, or EIP-1559's caps (a missing tip is 0; a missing cap, the tip).
     /// None of them, or all zero: a free call.
@@ -69,8 +73,18 @@ struct AccountOverride {
     std::optional<Bytes> code;
     std::optional<std::vector<std::pair<Uint256, Uint256>>> state;
     std::vector<std::pair<Uint256, Uint256>> state_diff;
+    /// The precompile at this address moves there (eth_simulateV1; eth_call refuses it).
+    std::optional<Address> move_precompile_to;
 };
 using StateOverrides = std::vector<std::pair<Address, AccountOverride>>;
+
+/// The precompiles of `fork` after `overrides`, as geth's StateOverride.Apply leaves them: an
+/// overridden address is no longer a precompile, and movePrecompileToAddress puts the one that
+/// was there at another address. nullopt when no override names a precompile (the fork's set
+/// holds). Errors, geth's: a move from an address that holds no precompile, a move to an address
+/// that is itself overridden, an override of an address a precompile moved to.
+[[nodiscard]] Result<std::optional<std::vector<evm::PrecompileAt>>, std::string> precompiles_after(
+    const StateOverrides& overrides, eth::Fork fork);
 
 /// What a call replaces of its block context (geth's BlockOverrides).
 struct BlockOverrides {
@@ -81,6 +95,12 @@ struct BlockOverrides {
     std::optional<Hash32> prev_randao;
     std::optional<Uint256> base_fee;
     std::optional<Uint256> blob_base_fee;
+    /// eth_simulateV1's blocks only (a call's context has no use for them): the difficulty
+    /// (before the Merge), the parent beacon block root (from Cancun; zero when not given) and
+    /// the withdrawals (from Shanghai; none when not given).
+    std::optional<Uint256> difficulty;
+    std::optional<Hash32> beacon_root;
+    std::optional<std::vector<eth::Withdrawal>> withdrawals;
 };
 
 struct CallOptions {

@@ -69,6 +69,74 @@ evm::BlockEnv block_env(const eth::Header& h, const eth::ChainConfig& config, et
     return env;
 }
 
+void begin_block(state::Overlay& state, const eth::Header& h, const eth::ChainConfig& config,
+                 Fork fork, const evm::BlockEnv& env, evm::AnalysisCache* analyses) {
+    if (fork >= Fork::cancun)  // EIP-4788
+        (void)system_call(state, env, fork, config.system_contracts.beacon_roots,
+                          h.parent_beacon_block_root.value_or(Hash32{}).view(), analyses);
+    if (fork >= Fork::prague)  // EIP-2935
+        (void)system_call(state, env, fork, config.system_contracts.history_storage,
+                          h.parent_hash.view(), analyses);
+    if (config.dao_fork_block && h.number == *config.dao_fork_block) {  // EIP-779
+        apply_dao_fork(state);
+        state.finalize_transaction({.delete_empty = fork >= Fork::spurious_dragon});
+    }
+}
+
+Result<std::vector<Bytes>, BlockError> end_block(state::Overlay& state, const eth::Block& block,
+                                                 const eth::ChainConfig& config, Fork fork,
+                                                 const evm::BlockEnv& env, Bytes deposits,
+                                                 evm::AnalysisCache* analyses) {
+    const eth::Header& h = block.header;
+    const eth::BlockBody& body = block.body;
+    auto fail = [&](Errc code, std::string detail = {}) {
+        return std::unexpected(
+            BlockError{.code = code, .number = h.number, .detail = std::move(detail)});
+    };
+    std::vector<Bytes> requests;
+    if (fork < Fork::paris) {
+        const Uint256 reward = block_reward(fork);
+        Uint256 miner = reward + reward / Uint256(32) * Uint256(body.ommers.size());
+        state.add_balance(h.beneficiary, miner);
+        for (const eth::Header& ommer : body.ommers) {
+            if (ommer.number >= h.number || h.number - ommer.number > 6)
+                return fail(Errc::ommer_parent_not_ancestor,
+                            "ommer " + std::to_string(ommer.number));
+            const std::uint64_t share = 8 - (h.number - ommer.number);
+            state.add_balance(ommer.beneficiary, reward * Uint256(share) / Uint256(8));
+        }
+        state.finalize_transaction({.delete_empty = fork >= Fork::spurious_dragon});
+    }
+    if (body.withdrawals) {
+        const Uint256 gwei(1'000'000'000);
+        for (const eth::Withdrawal& w : *body.withdrawals)
+            state.add_balance(w.address, Uint256(w.amount_gwei) * gwei);
+        state.finalize_transaction({.delete_empty = true});  // EIP-4895: empty recipients go
+    }
+
+    // ---- requests (EIP-7685) ------------------------------------------------------------------
+    if (fork >= Fork::prague) {
+        requests.push_back(std::move(deposits));
+        for (const Address& contract : {config.system_contracts.withdrawal_requests,
+                                        config.system_contracts.consolidation_requests}) {
+            if (state.code(contract)->empty()) {
+                if (config.system_contracts.empty_is_invalid)
+                    return fail(Errc::system_contract_empty, hex::encode_prefixed(contract.view()));
+                requests.emplace_back();
+                continue;
+            }
+            evm::CallResult r = system_call(state, env, fork, contract, {}, analyses);
+            if (r.status != evm::Status::success)
+                return fail(Errc::system_contract_failed, hex::encode_prefixed(contract.view()) +
+                                                              ": " +
+                                                              std::string(evm::describe(r.status)));
+            requests.push_back(std::move(r.output));
+        }
+    }
+
+    return requests;
+}
+
 namespace {
 
 // execute_block() and seal_block(): with `seal` null the header's results are checked, with
@@ -111,17 +179,7 @@ Result<ExecutedBlock, BlockError> run_block(
     // One code analysis per contract for the whole block: its transactions and system calls.
     evm::AnalysisCache analyses;
     state::Overlay overlay(state);
-    if (fork >= Fork::cancun)  // EIP-4788
-        (void)system_call(overlay, env, fork, config.system_contracts.beacon_roots,
-                          h.parent_beacon_block_root->view(), &analyses);
-    if (fork >= Fork::prague)  // EIP-2935
-        (void)system_call(overlay, env, fork, config.system_contracts.history_storage,
-                          h.parent_hash.view(), &analyses);
-
-    if (config.dao_fork_block && h.number == *config.dao_fork_block) {  // EIP-779
-        apply_dao_fork(overlay);
-        overlay.finalize_transaction({.delete_empty = fork >= Fork::spurious_dragon});
-    }
+    begin_block(overlay, h, config, fork, env, &analyses);
 
     // ---- transactions -----------------------------------------------------------------------
     ExecutedBlock out;
@@ -185,46 +243,9 @@ Result<ExecutedBlock, BlockError> run_block(
         }
     }
 
-    // ---- rewards before the Merge, withdrawals after it ---------------------------------------
-    if (fork < Fork::paris) {
-        const Uint256 reward = block_reward(fork);
-        Uint256 miner = reward + reward / Uint256(32) * Uint256(body.ommers.size());
-        overlay.add_balance(h.beneficiary, miner);
-        for (const eth::Header& ommer : body.ommers) {
-            if (ommer.number >= h.number || h.number - ommer.number > 6)
-                return fail(Errc::ommer_parent_not_ancestor,
-                            "ommer " + std::to_string(ommer.number));
-            const std::uint64_t share = 8 - (h.number - ommer.number);
-            overlay.add_balance(ommer.beneficiary, reward * Uint256(share) / Uint256(8));
-        }
-        overlay.finalize_transaction({.delete_empty = fork >= Fork::spurious_dragon});
-    }
-    if (body.withdrawals) {
-        const Uint256 gwei(1'000'000'000);
-        for (const eth::Withdrawal& w : *body.withdrawals)
-            overlay.add_balance(w.address, Uint256(w.amount_gwei) * gwei);
-        overlay.finalize_transaction({.delete_empty = true});  // EIP-4895: empty recipients go
-    }
-
-    // ---- requests (EIP-7685) ------------------------------------------------------------------
-    if (fork >= Fork::prague) {
-        out.requests.push_back(std::move(deposits));
-        for (const Address& contract : {config.system_contracts.withdrawal_requests,
-                                        config.system_contracts.consolidation_requests}) {
-            if (overlay.code(contract)->empty()) {
-                if (config.system_contracts.empty_is_invalid)
-                    return fail(Errc::system_contract_empty, hex::encode_prefixed(contract.view()));
-                out.requests.emplace_back();
-                continue;
-            }
-            evm::CallResult r = system_call(overlay, env, fork, contract, {}, &analyses);
-            if (r.status != evm::Status::success)
-                return fail(Errc::system_contract_failed, hex::encode_prefixed(contract.view()) +
-                                                              ": " +
-                                                              std::string(evm::describe(r.status)));
-            out.requests.push_back(std::move(r.output));
-        }
-    }
+    auto requests = end_block(overlay, block, config, fork, env, std::move(deposits), &analyses);
+    if (!requests) return std::unexpected(requests.error());
+    out.requests = std::move(*requests);
 
     if (replay != nullptr) {
         // A stored block was checked when it was imported; what a replay can see without the

@@ -23,6 +23,7 @@
 #include "keel/eth/block.hpp"
 #include "keel/eth/chain_config.hpp"
 #include "keel/eth/receipt.hpp"
+#include "keel/evm/analysis.hpp"
 #include "keel/evm/tracer.hpp"
 #include "keel/state/overlay.hpp"
 #include "keel/state/reader.hpp"
@@ -48,6 +49,22 @@ Uint256 block_reward(eth::Fork fork);
 /// the blob base fee of the header's excess blob gas.
 evm::BlockEnv block_env(const eth::Header& h, const eth::ChainConfig& config, eth::Fork fork,
                         BlockHashes hashes);
+
+/// The start of block `h` on `state`, before its transactions: the system calls (EIP-4788 from
+/// Cancun with the parent beacon block root, zero when the header has none; EIP-2935 from
+/// Prague) and the DAO fork's transfers (EIP-779). `analyses` may be null.
+void begin_block(state::Overlay& state, const eth::Header& h, const eth::ChainConfig& config,
+                 eth::Fork fork, const evm::BlockEnv& env, evm::AnalysisCache* analyses);
+
+/// The end of `block` on `state`, after its transactions: the block and ommer rewards before the
+/// Merge, the withdrawals, and from Prague the requests (EIP-7685): `deposits` (EIP-6110, read
+/// from the transactions' logs), then the withdrawal and consolidation requests the system
+/// calls dequeue. Returns the data of each request type (empty before Prague). Errors: an ommer
+/// that is not a recent ancestor's sibling, a request contract without code (on chains where
+/// that is invalid) or that fails.
+[[nodiscard]] Result<std::vector<Bytes>, BlockError> end_block(
+    state::Overlay& state, const eth::Block& block, const eth::ChainConfig& config, eth::Fork fork,
+    const evm::BlockEnv& env, Bytes deposits, evm::AnalysisCache* analyses);
 
 /// What executing a valid block produced.
 struct ExecutedBlock {

@@ -105,7 +105,9 @@ std::optional<Error> write_transaction(json::Writer& w, const Transaction& tx,
     std::optional<Error> sender_error;
     if (options.with_sender) {
         w.key("from");
-        if (auto from = sender(tx)) {
+        if (options.sender != nullptr) {
+            w.data(options.sender->view());
+        } else if (auto from = sender(tx)) {
             w.data(from->view());
         } else {
             w.null();
@@ -164,7 +166,7 @@ void write_header_members(json::Writer& w, const Header& h, const Hash32& hash,
 }
 
 void write_body_members(json::Writer& w, const Header& header, const Hash32& hash,
-                        const BlockBody& body, bool full) {
+                        const BlockBody& body, bool full, std::span<const Address> senders) {
     w.key("transactions");
     w.begin_array();
     for (std::size_t i = 0; i < body.transactions.size(); ++i) {
@@ -175,7 +177,11 @@ void write_body_members(json::Writer& w, const Header& header, const Hash32& has
         }
         const TxPlace place{hash, header.number, i, header.base_fee_per_gas, header.timestamp};
         // A sender that does not recover is written as null; the block is still shown.
-        (void)write_transaction(w, tx, {.with_sender = true, .place = &place});
+        (void)write_transaction(w, tx,
+                                {.with_sender = true,
+                                 .place = &place,
+                                 .pending = false,
+                                 .sender = i < senders.size() ? &senders[i] : nullptr});
     }
     w.end_array();
     w.key("uncles");

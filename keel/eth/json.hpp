@@ -47,6 +47,9 @@ struct TxJsonOptions {
     /// Without a place: blockHash, blockNumber, blockTimestamp and transactionIndex as null (a
     /// pending transaction, as geth shows the pool's).
     bool pending = false;
+    /// The sender, when known without recovering it (a simulated transaction has no
+    /// signature); null: recovered.
+    const Address* sender = nullptr;
 };
 
 /// An access list as JSON-RPC shows it: [{"address", "storageKeys": [...]}, ...].
@@ -76,9 +79,9 @@ void write_header_members(json::Writer& w, const Header& header, const Hash32& h
 
 /// Writes the body's members into the open block object: transactions (hashes, or with `full`
 /// whole objects with sender and place), uncles (hashes) and withdrawals (when the body has
-/// them).
+/// them). `senders`, when given, are the transactions' senders (else recovered).
 void write_body_members(json::Writer& w, const Header& header, const Hash32& hash,
-                        const BlockBody& body, bool full);
+                        const BlockBody& body, bool full, std::span<const Address> senders = {});
 
 /// A whole eth_getBlockBy* object: the header's members, then the body's when there is one.
 void write_block(json::Writer& w, const Header& header, const Hash32& hash,

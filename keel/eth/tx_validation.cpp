@@ -64,7 +64,8 @@ std::uint64_t floor_data_gas(const Transaction& tx) noexcept {
     return kTxGas + tokens * kTotalCostFloorPerToken;
 }
 
-Result<void, Error> validate(const Transaction& tx, Fork fork, std::uint64_t chain_id) noexcept {
+Result<void, Error> validate(const Transaction& tx, Fork fork, std::uint64_t chain_id,
+                             ValidateSkips skips) noexcept {
     const TxType type = tx.type();
     const bool legacy = type == TxType::legacy;
 
@@ -99,7 +100,7 @@ Result<void, Error> validate(const Transaction& tx, Fork fork, std::uint64_t cha
     if (s.is_zero() || s > s_max) return fail(tx, Errc::invalid_signature_values, Field::s);
 
     // 4. EIP-2681: the nonce stays below 2^64 - 1.
-    if (tx.nonce() == std::numeric_limits<std::uint64_t>::max()) {
+    if (!skips.nonce_bound && tx.nonce() == std::numeric_limits<std::uint64_t>::max()) {
         return fail(tx, Errc::nonce_is_max, Field::nonce);
     }
 
@@ -114,7 +115,7 @@ Result<void, Error> validate(const Transaction& tx, Fork fork, std::uint64_t cha
     }
 
     // 7. EIP-7825: at most 2^24 gas per transaction from Osaka.
-    if (has_eip7825(fork) && tx.gas_limit() > kMaxTxGasLimit) {
+    if (!skips.gas_cap && has_eip7825(fork) && tx.gas_limit() > kMaxTxGasLimit) {
         return fail(tx, Errc::gas_limit_exceeds_maximum, Field::gas_limit);
     }
 

@@ -68,9 +68,17 @@ std::uint64_t intrinsic_gas(const Transaction& tx, Fork fork) noexcept;
 /// A transaction must have gas_limit >= this from Prague.
 std::uint64_t floor_data_gas(const Transaction& tx) noexcept;
 
+/// What validate() leaves out for a message nobody signed (eth_simulateV1), as geth's
+/// SkipTransactionChecks and SkipNonceChecks do.
+struct ValidateSkips {
+    bool gas_cap = false;      ///< step 7, EIP-7825's cap
+    bool nonce_bound = false;  ///< step 4, EIP-2681's bound (the nonce then wraps to 0)
+};
+
 /// Checks `tx` at `fork` for the chain `chain_id` (see the list at the top of this file).
 /// Error offsets point at the field's item in the envelope (offset_of()).
 [[nodiscard]] Result<void, Error> validate(const Transaction& tx, Fork fork,
-                                           std::uint64_t chain_id = kMainnetChainId) noexcept;
+                                           std::uint64_t chain_id = kMainnetChainId,
+                                           ValidateSkips skips = {}) noexcept;
 
 }  // namespace keel::eth

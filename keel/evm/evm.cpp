@@ -165,9 +165,23 @@ std::shared_ptr<const CodeAnalysis> Evm::analysis(const Hash32& code_hash, Bytes
     return cache_->get(code_hash, code, fork_);
 }
 
+std::vector<PrecompileAt> fork_precompiles(Fork fork) {
+    std::vector<PrecompileAt> out;
+    for (const std::uint16_t id : kPrecompileIds)
+        if (precompile_exists(id, fork)) out.push_back(PrecompileAt{address_of_id(id), id});
+    return out;
+}
+
 bool Evm::is_precompile(const Address& a) const noexcept {
+    if (block_.precompiles != nullptr) return moved_precompile(a).has_value();
     const auto id = precompile_id(a);
     return id && precompile_exists(*id, fork_);
+}
+
+std::optional<std::uint16_t> Evm::moved_precompile(const Address& a) const noexcept {
+    for (const PrecompileAt& p : *block_.precompiles)
+        if (p.address == a) return p.id;
+    return std::nullopt;
 }
 
 std::span<const Address> Evm::precompiles() const noexcept {
@@ -184,7 +198,8 @@ std::span<const Address> Evm::precompiles() const noexcept {
 }
 
 CallResult Evm::run_precompile(const Address& a, const Message& msg) {
-    return evm::run_precompile(*precompile_id(a), msg.input, msg.gas, fork_);
+    const auto id = block_.precompiles != nullptr ? moved_precompile(a) : precompile_id(a);
+    return evm::run_precompile(*id, msg.input, msg.gas, fork_);
 }
 
 // The hooks see every frame, also one that ends before any code runs (depth, balance, no code,

@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "keel/eth/fork.hpp"
@@ -42,6 +43,10 @@ inline constexpr std::size_t kFrameStackReserve = std::size_t{512} << 10;
 Address create_address(const Address& sender, std::uint64_t nonce);
 /// The address of a CREATE2 (EIP-1014): keccak256(0xff ++ sender ++ salt ++ keccak256(init))[12:].
 Address create2_address(const Address& sender, const Bytes32& salt, BytesView init_code);
+
+/// The precompiles of `fork` at their usual addresses, in address order (the set an
+/// eth_simulateV1 block starts from before its overrides move some: BlockEnv::precompiles).
+std::vector<PrecompileAt> fork_precompiles(eth::Fork fork);
 
 /// The delegation designator of EIP-7702 (0xef0100 ++ address), if `code` is one.
 std::optional<Address> delegation_target(BytesView code) noexcept;
@@ -68,9 +73,10 @@ class Evm {
     const TxEnv& tx() const noexcept { return tx_; }
     Tracer* tracer() const noexcept { return tracer_; }
 
-    /// Whether `a` is a precompile in this fork.
+    /// Whether `a` is a precompile in this fork (or in the block's own set: BlockEnv::precompiles).
     bool is_precompile(const Address& a) const noexcept;
-    /// The precompile addresses of this fork (warm from the start of a transaction, EIP-2929).
+    /// The precompile addresses of this fork (warm from the start of a transaction, EIP-2929):
+    /// the fork's set even when BlockEnv::precompiles moves them, as geth warms them.
     std::span<const Address> precompiles() const noexcept;
 
     // ---- for the interpreter ------------------------------------------------------------------
@@ -91,6 +97,7 @@ class Evm {
     CallResult call_frame(const Message& msg);
     CallResult create_frame(const Message& msg);  // msg.recipient: the new address
     CallResult run_precompile(const Address& a, const Message& msg);
+    std::optional<std::uint16_t> moved_precompile(const Address& a) const noexcept;
     CallResult interpret(const Message& msg, const CodeAnalysis& code);
 
     state::Overlay& state_;

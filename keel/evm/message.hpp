@@ -10,6 +10,7 @@
 #include <functional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "keel/common/bytes.hpp"
 #include "keel/common/uint256.hpp"
@@ -24,6 +25,13 @@ inline constexpr std::size_t kStackAlign = 65536;
 static_assert(kStackLimit * 32 < kStackAlign);
 
 /// The block a transaction executes in.
+/// A precompile placed at an address: eth_simulateV1's state overrides move them
+/// (movePrecompileToAddress) and replace them with code.
+struct PrecompileAt {
+    Address address{};
+    std::uint16_t id = 0;  ///< precompile_id() of its usual address
+};
+
 struct BlockEnv {
     std::uint64_t number = 0;
     std::uint64_t timestamp = 0;
@@ -37,6 +45,9 @@ struct BlockEnv {
     /// The hash of block `number` for BLOCKHASH; called only for the 256 blocks before this one.
     /// Unset: zero.
     std::function<Hash32(std::uint64_t)> block_hash{};
+    /// The precompiles and where they are, when not where the fork puts them (null: the fork's
+    /// set). Must outlive the transactions run in this block.
+    const std::vector<PrecompileAt>* precompiles = nullptr;
 };
 
 /// The transaction's part of the environment.

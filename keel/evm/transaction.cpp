@@ -149,7 +149,9 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
                                               const BlockEnv& block, state::Overlay& st, Fork fork,
                                               Tracer* tracer, BlockLimits limits,
                                               AnalysisCache* cache, CallRules rules) {
-    if (auto v = eth::validate(tx, fork, block.chain_id.as_u64()); !v)
+    if (auto v = eth::validate(tx, fork, block.chain_id.as_u64(),
+                               {.gas_cap = rules.skip_gas_cap, .nonce_bound = rules.skip_nonce});
+        !v)
         return std::unexpected(TxError{TxErrc::static_check, v.error()});
     if (tx.gas_limit() > block.gas_limit - std::min(block.gas_limit, limits.gas_used))
         return fail(TxErrc::gas_allowance_exceeded);
@@ -282,8 +284,13 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     const std::uint64_t quotient = fork >= Fork::london ? 5 : 2;  // EIP-3529
     const std::uint64_t refund = std::min<std::uint64_t>(
         static_cast<std::uint64_t>(std::max<std::int64_t>(st.refund(), 0)), used / quotient);
+    out.peak_gas_used = used;
     used -= refund;
-    if (fork >= Fork::prague) used = std::max(used, eth::floor_data_gas(tx));  // EIP-7623
+    if (fork >= Fork::prague) {  // EIP-7623
+        const std::uint64_t floor = eth::floor_data_gas(tx);
+        used = std::max(used, floor);
+        out.peak_gas_used = std::max(out.peak_gas_used, floor);
+    }
     out.gas_used = used;
     out.blob_gas_used = blob_gas;
     st.add_balance(sender, Uint256(tx.gas_limit() - used) * price);

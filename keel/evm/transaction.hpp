@@ -47,6 +47,9 @@ std::string exception_name(const TxError& e);
 struct TxResult {
     Status status = Status::success;
     std::uint64_t gas_used = 0;  ///< after refunds (and the EIP-7623 floor)
+    /// Before refunds, and at least the EIP-7623 floor: the most gas the transaction needed at
+    /// once (geth's MaxUsedGas, eth_simulateV1's maxUsedGas).
+    std::uint64_t peak_gas_used = 0;
     std::uint64_t blob_gas_used = 0;
     Bytes output;  ///< returned or reverted data; of a successful creation, the new code
     std::vector<state::Log> logs;
@@ -67,6 +70,9 @@ struct CallRules {
     bool skip_nonce = false;
     bool skip_sender_code = false;
     bool free_gas = false;  ///< a zero fee cap passes the base-fee check
+    /// EIP-7825's cap of 2^24 gas per transaction not enforced (eth_simulateV1's messages, as
+    /// geth's SkipTransactionChecks).
+    bool skip_gas_cap = false;
 };
 
 /// Executes `tx` from `sender` on `state` (ending the transaction: finalize_transaction()).

@@ -160,23 +160,27 @@ Result<blockchain::CallRequest, RpcError> call_request_param(const json& params,
         return std::unexpected(
             RpcError{ErrorCode::invalid_params,
                      "missing value for required argument " + std::to_string(index)});
-    if (!params[index].is_object())
+    return call_request_of(params[index], index, chain_id);
+}
+
+Result<blockchain::CallRequest, RpcError> call_request_of(const json& object, std::size_t index,
+                                                          std::uint64_t chain_id) {
+    if (!object.is_object())
         return std::unexpected(
             invalid_argument(index,
                              "json: cannot unmarshal non-object into Go value of type "
                              "ethapi.TransactionArgs"));
-    const Members m(params[index], index);
+    const Members m(object, index);
     blockchain::CallRequest c;
     RpcError err;
     std::optional<Address> from;
     std::optional<Uint256> value, tx_chain_id;
-    std::optional<std::uint64_t> nonce;
     std::optional<Bytes> input, data;
     if (!take(m.fixed<Address>("from"), from, err) || !take(m.fixed<Address>("to"), c.to, err) ||
         !take(m.u64("gas"), c.gas, err) || !take(m.big("gasPrice"), c.gas_price, err) ||
         !take(m.big("maxFeePerGas"), c.max_fee_per_gas, err) ||
         !take(m.big("maxPriorityFeePerGas"), c.max_priority_fee_per_gas, err) ||
-        !take(m.big("value"), value, err) || !take(m.u64("nonce"), nonce, err) ||
+        !take(m.big("value"), value, err) || !take(m.u64("nonce"), c.nonce, err) ||
         !take(m.bytes("input"), input, err) || !take(m.bytes("data"), data, err) ||
         !take(m.big("chainId"), tx_chain_id, err) ||
         !take(m.big("maxFeePerBlobGas"), c.max_fee_per_blob_gas, err)) {
@@ -219,9 +223,12 @@ Result<blockchain::CallRequest, RpcError> call_request_param(const json& params,
 
 Result<blockchain::StateOverrides, RpcError> state_overrides_param(const json& params,
                                                                    std::size_t index) {
+    if (index >= params.size() || params[index].is_null()) return blockchain::StateOverrides{};
+    return state_overrides_of(params[index], index);
+}
+
+Result<blockchain::StateOverrides, RpcError> state_overrides_of(const json& o, std::size_t index) {
     blockchain::StateOverrides out;
-    if (index >= params.size() || params[index].is_null()) return out;
-    const json& o = params[index];
     if (!o.is_object())
         return std::unexpected(
             invalid_argument(index,
@@ -243,9 +250,8 @@ Result<blockchain::StateOverrides, RpcError> state_overrides_param(const json& p
             !take(m.bytes("code"), a.code, err)) {
             return std::unexpected(err);
         }
-        if (m.get("movePrecompileToAddress") != nullptr)
-            return std::unexpected(
-                invalid_argument(index, key + ": movePrecompileToAddress is not supported"));
+        if (!take(m.fixed<Address>("movePrecompileToAddress"), a.move_precompile_to, err))
+            return std::unexpected(err);
         const json* state = m.get("state");
         const json* diff = m.get("stateDiff");
         if (state != nullptr && diff != nullptr)
@@ -279,22 +285,50 @@ Result<blockchain::StateOverrides, RpcError> state_overrides_param(const json& p
 
 Result<blockchain::BlockOverrides, RpcError> block_overrides_param(const json& params,
                                                                    std::size_t index) {
+    if (index >= params.size() || params[index].is_null()) return blockchain::BlockOverrides{};
+    return block_overrides_of(params[index], index);
+}
+
+Result<blockchain::BlockOverrides, RpcError> block_overrides_of(const json& value,
+                                                                std::size_t index) {
     blockchain::BlockOverrides b;
-    if (index >= params.size() || params[index].is_null()) return b;
-    if (!params[index].is_object())
+    if (!value.is_object())
         return std::unexpected(
             invalid_argument(index,
                              "json: cannot unmarshal non-object into Go value of type "
                              "override.BlockOverrides"));
-    const Members m(params[index], index);
+    const Members m(value, index);
     RpcError err;
     if (!take(m.u64("number"), b.number, err) || !take(m.u64("time"), b.time, err) ||
         !take(m.u64("gasLimit"), b.gas_limit, err) ||
         !take(m.fixed<Address>("feeRecipient"), b.fee_recipient, err) ||
         !take(m.fixed<Hash32>("prevRandao"), b.prev_randao, err) ||
         !take(m.big("baseFeePerGas"), b.base_fee, err) ||
-        !take(m.big("blobBaseFee"), b.blob_base_fee, err)) {
+        !take(m.big("blobBaseFee"), b.blob_base_fee, err) ||
+        !take(m.big("difficulty"), b.difficulty, err) ||
+        !take(m.fixed<Hash32>("beaconRoot"), b.beacon_root, err)) {
         return std::unexpected(err);
+    }
+    if (const json* list = m.get("withdrawals")) {
+        if (!list->is_array()) return std::unexpected(m.bad("withdrawals", "expected an array"));
+        if (list->size() > kMaxOverrides)
+            return std::unexpected(m.bad("withdrawals", "more than 1024"));
+        std::vector<eth::Withdrawal> ws;
+        for (const json& e : *list) {
+            if (!e.is_object()) return std::unexpected(m.bad("withdrawals", "expected objects"));
+            const Members wm(e, m.index());
+            std::optional<std::uint64_t> number, validator, amount;
+            std::optional<Address> address;
+            if (!take(wm.u64("index"), number, err) ||
+                !take(wm.u64("validatorIndex"), validator, err) ||
+                !take(wm.fixed<Address>("address"), address, err) ||
+                !take(wm.u64("amount"), amount, err)) {
+                return std::unexpected(err);
+            }
+            ws.push_back(eth::Withdrawal{number.value_or(0), validator.value_or(0),
+                                         address.value_or(Address{}), amount.value_or(0)});
+        }
+        b.withdrawals = std::move(ws);
     }
     return b;
 }

@@ -7,6 +7,7 @@
 #include "keel/rpc/fee_methods.hpp"
 #include "keel/rpc/filter_methods.hpp"
 #include "keel/rpc/pool_methods.hpp"
+#include "keel/rpc/simulate_methods.hpp"
 #include "keel/rpc/state_methods.hpp"
 #include "keel/rpc/trace_methods.hpp"
 
@@ -21,6 +22,7 @@ void add_methods(Dispatcher& d, const NodeContext& node) {
     add_fee_methods(d, node);
     add_config_methods(d, node);
     add_call_methods(d, node);
+    add_simulate_methods(d, node);
     add_trace_methods(d, node);
     add_pool_methods(d, node);
     add_filter_methods(d, node);

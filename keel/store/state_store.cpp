@@ -23,33 +23,17 @@
 namespace keel::store {
 namespace {
 
+using detail::concat;
 using detail::for_each_change;
 using detail::get_at;
 using detail::kChangedAccount;
 using detail::kChangedSlot;
 using detail::read_state_head;
+using detail::slot_hash;
+using detail::state_error;
 using detail::TrieNodeCache;
 using detail::TrieRows;
-
-Hash32 slot_hash(const Uint256& key) {
-    const Bytes32 be = key.to_bytes32();
-    return crypto::keccak256(be.view());
-}
-
-Bytes concat(BytesView a, BytesView b) {
-    Bytes out;
-    out.reserve(a.size() + b.size());
-    out.insert(out.end(), a.begin(), a.end());
-    out.insert(out.end(), b.begin(), b.end());
-    return out;
-}
-
-Bytes with_block(BytesView key, std::uint64_t block) {
-    Bytes out(key.begin(), key.end());
-    out.resize(key.size() + 8);
-    keys::put_be64(out.data() + key.size(), block);
-    return out;
-}
+using detail::with_block;
 
 // The key just past every key that starts with `prefix` (a 32-byte hash: never all 0xff in
 // practice, and if it were, the range would end at the family's end).
@@ -59,10 +43,6 @@ Bytes prefix_end(BytesView prefix) {
         if (++out[i] != 0) return out;
     }
     return Bytes(prefix.size() + 1, 0xff);
-}
-
-StoreError state_error(const detail::Db& d, std::string_view what) {
-    return StoreError{"store state " + d.path.string() + ": " + std::string(what)};
 }
 
 Result<std::optional<std::uint64_t>, StoreError> read_state_floor(const detail::Db& d,

@@ -133,6 +133,38 @@ class HeadReads {
                                                                    const Hash32& parent_hash,
                                                                    const Hash32& parent_state_root);
 
+/// The state roots of states the store never held: the state after a block with changes on
+/// top (eth_simulateV1's blocks). Computed on the head's tries through one snapshot taken at
+/// open(): the accounts and slots that the blocks after `number` changed are put back to their
+/// values after `number` from the state history (read once, at open()), then a root()'s
+/// changes go on top; a storage trie is rebuilt only where the changes write it. Writes nothing;
+/// safe beside an import. Threading: one thread at a time. Must not outlive its ChainStore.
+class StateRoots {
+  public:
+    /// The most blocks below the state head a base may be: each one's change set is read back.
+    static constexpr std::uint64_t kMaxDepth = 1024;
+
+    /// Roots over the state after block `number`. Errors: no state, `number` above the state
+    /// head or more than kMaxDepth below it, the history of a block after it not kept, a read
+    /// failure.
+    [[nodiscard]] static Result<StateRoots, StoreError> open(const ChainStore& store,
+                                                             std::uint64_t number);
+    StateRoots(StateRoots&&) noexcept;
+    StateRoots& operator=(StateRoots&&) noexcept;
+    ~StateRoots();
+
+    /// The root of the state after the block with `changes` (relative to it, as
+    /// Overlay::changes() over a StateView of it gives them) applied. Errors: a damaged trie
+    /// row, a read failure.
+    [[nodiscard]] Result<Hash32, StoreError> root(
+        std::span<const state::AccountChange> changes) const;
+
+  private:
+    struct Impl;
+    explicit StateRoots(std::unique_ptr<Impl> impl) noexcept;
+    std::unique_ptr<Impl> impl_;
+};
+
 /// A slot's value and its Merkle proof in its account's storage trie (EIP-1186).
 struct StorageProof {
     Uint256 key;

@@ -99,6 +99,37 @@ void expect_same(const StateView& view, const state::MemoryState& expected, std:
     EXPECT_FALSE(view.failure().has_value()) << *view.failure();
 }
 
+// A block's worth of random changes against `state`: accounts of address_of(0..universe-1)
+// deleted, updated, destroyed and re-created, with slots 0..11 written (some to zero).
+std::vector<state::AccountChange> random_changes(std::mt19937_64& rng,
+                                                 const state::MemoryState& state,
+                                                 std::uint64_t universe) {
+    std::vector<state::AccountChange> changes;
+    std::map<std::uint64_t, bool> picked;
+    const int count = 1 + static_cast<int>(rng() % 8);
+    for (int j = 0; j < count; ++j) picked[rng() % universe] = true;
+    for (const auto& [i, unused] : picked) {
+        state::AccountChange c;
+        c.address = address_of(i);
+        const auto old = state.account(c.address);
+        const int what = static_cast<int>(rng() % 6);
+        if (what == 0 && old) {  // deleted (with its storage)
+            changes.push_back(c);
+            continue;
+        }
+        c.account = old.value_or(state::Account{});
+        c.account->balance = Uint256(rng() % 100000);
+        c.account->nonce += 1;
+        if (what == 1) c.storage_cleared = true;  // destroyed and re-created
+        const int slots = static_cast<int>(rng() % 5);
+        std::map<std::uint64_t, std::uint64_t> writes;
+        for (int s = 0; s < slots; ++s) writes[rng() % 12] = rng() % 3 == 0 ? 0 : 1 + rng() % 500;
+        for (const auto& [k, v] : writes) c.storage.push_back({Uint256(k), Uint256(v)});
+        changes.push_back(c);
+    }
+    return changes;
+}
+
 TEST(StateStore, GenesisThenRandomBlocksMatchMemoryStateAtEveryBlock) {
     testutil::TempDir dir("state-store");
     auto store = ChainStore::create(dir.path() / "db");
@@ -130,30 +161,7 @@ TEST(StateStore, GenesisThenRandomBlocksMatchMemoryStateAtEveryBlock) {
     std::vector<state::MemoryState> after{reference};
 
     for (std::uint64_t n = 1; n <= 30; ++n) {
-        changes.clear();
-        std::map<std::uint64_t, bool> picked;
-        const int count = 1 + static_cast<int>(rng() % 8);
-        for (int j = 0; j < count; ++j) picked[rng() % kUniverse] = true;
-        for (const auto& [i, unused] : picked) {
-            state::AccountChange c;
-            c.address = address_of(i);
-            const auto old = reference.account(c.address);
-            const int what = static_cast<int>(rng() % 6);
-            if (what == 0 && old) {  // deleted (with its storage)
-                changes.push_back(c);
-                continue;
-            }
-            c.account = old.value_or(state::Account{});
-            c.account->balance = Uint256(rng() % 100000);
-            c.account->nonce += 1;
-            if (what == 1) c.storage_cleared = true;  // destroyed and re-created
-            const int slots = static_cast<int>(rng() % 5);
-            std::map<std::uint64_t, std::uint64_t> writes;
-            for (int s = 0; s < slots; ++s)
-                writes[rng() % 12] = rng() % 3 == 0 ? 0 : 1 + rng() % 500;
-            for (const auto& [k, v] : writes) c.storage.push_back({Uint256(k), Uint256(v)});
-            changes.push_back(c);
-        }
+        changes = random_changes(rng, reference, kUniverse);
         reference.apply(changes);
         put_block(*store, n, changes, true, root);
         ASSERT_EQ(root, reference.state_root()) << "block " << n;
@@ -207,6 +215,68 @@ TEST(StateStore, GenesisThenRandomBlocksMatchMemoryStateAtEveryBlock) {
     ASSERT_FALSE(wrong.has_value());
     EXPECT_NE(wrong.error().message.find("the state root comes back as"), std::string::npos)
         << wrong.error().message;
+}
+
+// The roots of states never stored (eth_simulateV1's blocks): over every kept block, with and
+// without random changes on top, against the reference state's own root.
+TEST(StateStore, RootsOverPastBlocksWithChangesMatchTheReference) {
+    testutil::TempDir dir("state-roots");
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store.has_value()) << store.error().message;
+    EXPECT_FALSE(StateRoots::open(*store, 0).has_value());  // no state yet
+
+    std::mt19937_64 rng(7);
+    constexpr std::uint64_t kUniverse = 40;
+    state::MemoryState reference;
+    put_genesis(*store, funded_accounts(20, 3, 6, 0), reference);
+    std::vector<state::MemoryState> after{reference};
+    Hash32 root;
+    for (std::uint64_t n = 1; n <= 20; ++n) {
+        const auto changes = random_changes(rng, reference, kUniverse);
+        reference.apply(changes);
+        put_block(*store, n, changes, true, root);
+        after.push_back(reference);
+    }
+    for (std::uint64_t n = 0; n <= 20; ++n) {
+        auto roots = StateRoots::open(*store, n);
+        ASSERT_TRUE(roots.has_value()) << roots.error().message;
+        auto same = roots->root({});
+        ASSERT_TRUE(same.has_value()) << same.error().message;
+        EXPECT_EQ(*same, after[n].state_root()) << "block " << n;
+        for (int round = 0; round < 3; ++round) {
+            const auto extra = random_changes(rng, after[n], kUniverse);
+            state::MemoryState want = after[n];
+            want.apply(extra);
+            auto got = roots->root(extra);
+            ASSERT_TRUE(got.has_value()) << got.error().message;
+            EXPECT_EQ(*got, want.state_root()) << "block " << n << " round " << round;
+        }
+    }
+    auto above = StateRoots::open(*store, 21);
+    ASSERT_FALSE(above.has_value());
+    EXPECT_NE(above.error().message.find("above the state head"), std::string::npos);
+}
+
+// A base too far below the head is refused, not read back block by block.
+TEST(StateStore, RootsOverABlockTooFarBelowTheHeadAreRefused) {
+    testutil::TempDir dir("state-roots-depth");
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store.has_value()) << store.error().message;
+    state::MemoryState reference;
+    put_genesis(*store, funded_accounts(4, 2, 2, 0), reference);
+    Hash32 root;
+    for (std::uint64_t n = 1; n <= StateRoots::kMaxDepth + 1; ++n) {
+        state::AccountChange c;
+        c.address = address_of(n % 4);
+        c.account = state::Account{.balance = Uint256(n)};
+        put_block(*store, n, std::span(&c, 1), true, root);
+        if (::testing::Test::HasFatalFailure()) return;
+    }
+    EXPECT_TRUE(StateRoots::open(*store, 1).has_value());
+    auto deep = StateRoots::open(*store, 0);
+    ASSERT_FALSE(deep.has_value());
+    EXPECT_NE(deep.error().message.find("blocks below the state head"), std::string::npos)
+        << deep.error().message;
 }
 
 TEST(StateStore, ViewKeepsItsSnapshotWhileBlocksAreWritten) {

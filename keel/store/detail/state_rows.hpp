@@ -12,8 +12,10 @@
 
 #include "keel/common/bytes.hpp"
 #include "keel/common/result.hpp"
+#include "keel/crypto/keccak.hpp"
 #include "keel/store/detail/db.hpp"
 #include "keel/store/detail/trie_cache.hpp"
+#include "keel/store/keys.hpp"
 #include "keel/store/state_store.hpp"
 #include "keel/trie/updater.hpp"
 
@@ -68,6 +70,34 @@ class TrieRows final : public trie::NodeSource {
     std::optional<Hash32> account_;  ///< a storage trie's account (the prefix)
     TrieNodeCache::Session* cache_;
 };
+
+/// keccak256 of a slot's 32-byte big-endian key: its key in the storage trie and flat state.
+inline Hash32 slot_hash(const Uint256& key) {
+    const Bytes32 be = key.to_bytes32();
+    return crypto::keccak256(be.view());
+}
+
+/// `a` followed by `b`.
+inline Bytes concat(BytesView a, BytesView b) {
+    Bytes out;
+    out.reserve(a.size() + b.size());
+    out.insert(out.end(), a.begin(), a.end());
+    out.insert(out.end(), b.begin(), b.end());
+    return out;
+}
+
+/// A history key: `key` followed by the block number, big-endian.
+inline Bytes with_block(BytesView key, std::uint64_t block) {
+    Bytes out(key.begin(), key.end());
+    out.resize(key.size() + 8);
+    keys::put_be64(out.data() + key.size(), block);
+    return out;
+}
+
+/// An error of the state families: "store state <path>: <what>".
+inline StoreError state_error(const Db& d, std::string_view what) {
+    return StoreError{"store state " + d.path.string() + ": " + std::string(what)};
+}
 
 /// Change set records: a kind byte, then the account hash (and the slot hash for a slot).
 inline constexpr std::uint8_t kChangedAccount = 0;
