@@ -1,4 +1,5 @@
-// keel node --datadir D [--http.addr A] [--http.port P] [--http.threads N] [--authrpc.addr A]
+// keel node --datadir D [--http.addr A] [--http.port P] [--http.threads N] [--http.corsdomain O]
+// [--http.vhosts H] [--authrpc.addr A]
 // [--authrpc.port P] [--authrpc.jwtsecret FILE]: the chain store served over JSON-RPC
 // (keel/rpc), and followed through the Engine API on the authenticated port: the node is the
 // store's writer (blockchain::Chain), rpc::Engine executes the payloads a consensus client sends
@@ -164,6 +165,17 @@ void add_node_command(CLI::App& app) {
     node->add_option("--http.maxbody", args->http.max_body,
                      "largest request body in bytes (default 5 MB, as geth)")
         ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30));
+    node->add_option("--http.corsdomain", args->http.cors_origins,
+                     "origins whose pages may read the answers, comma-separated (\"*\": any; "
+                     "default none)")
+        ->delimiter(',');
+    node->add_option("--http.vhosts", args->http.vhosts,
+                     "host names accepted in requests' Host header, comma-separated (\"*\": "
+                     "any; default localhost; IP addresses always)")
+        ->delimiter(',');
+    node->add_option("--authrpc.vhosts", args->auth.vhosts,
+                     "the Engine API's accepted host names (default localhost)")
+        ->delimiter(',');
     node->add_option("--authrpc.addr", args->auth.address,
                      "the Engine API's address (default 127.0.0.1)");
     node->add_option("--authrpc.port", args->auth.port,

@@ -72,6 +72,15 @@ class Session : public std::enable_shared_from_this<Session> {
             return respond_status(http::status::payload_too_large, "request body too large", false);
         if (ec) return finish();
         const auto& req = parser_->get();
+        origin_ = allowed_origin(req[http::field::origin]);
+        if (req.method() == http::verb::options &&
+            req.find(http::field::access_control_request_method) != req.end()) {
+            return respond(http::status::no_content, {}, {}, req.keep_alive());
+        }
+        if (!host_allowed(req[http::field::host])) {
+            return respond_status(http::status::forbidden, "invalid host specified",
+                                  req.keep_alive());
+        }
         if (options_.authorize) {
             const auto auth = req[http::field::authorization];
             if (auto refused = options_.authorize(std::string_view(auth.data(), auth.size())))
@@ -96,9 +105,48 @@ class Session : public std::enable_shared_from_this<Session> {
         respond(status, std::string(text) + "\n", "text/plain", keep_alive);
     }
 
+    // The Origin to name in Access-Control-Allow-Origin ("*" when any is allowed), or empty.
+    std::string allowed_origin(beast::string_view origin) const {
+        if (origin.empty()) return {};
+        for (const std::string& o : options_.cors_origins) {
+            if (o == "*") return "*";
+            if (beast::iequals(o, origin)) return std::string(origin);
+        }
+        return {};
+    }
+
+    // geth's virtual-host check: the Host header's name without its port.
+    bool host_allowed(beast::string_view host) const {
+        if (host.empty()) return true;
+        std::string_view name(host.data(), host.size());
+        if (name.starts_with('[')) {
+            name = name.substr(
+                1, name.find(']') == std::string_view::npos ? name.size() - 1 : name.find(']') - 1);
+        } else if (std::count(name.begin(), name.end(), ':') == 1) {
+            name = name.substr(0, name.find(':'));
+        }
+        beast::error_code ec;
+        (void)asio::ip::make_address(std::string(name), ec);
+        if (!ec) return true;
+        for (const std::string& v : options_.vhosts)
+            if (v == "*" || beast::iequals(v, beast::string_view(name.data(), name.size())))
+                return true;
+        return false;
+    }
+
     void respond(http::status status, std::string body, std::string_view type, bool keep_alive) {
         response_.emplace(status, 11);
-        response_->set(http::field::content_type, beast::string_view(type.data(), type.size()));
+        if (!type.empty())
+            response_->set(http::field::content_type, beast::string_view(type.data(), type.size()));
+        if (!origin_.empty()) {
+            response_->set(http::field::access_control_allow_origin, origin_);
+            response_->set(http::field::vary, "Origin");
+            if (status == http::status::no_content) {  // a preflight
+                response_->set(http::field::access_control_allow_methods, "POST, GET");
+                response_->set(http::field::access_control_allow_headers, "*");
+                response_->set(http::field::access_control_max_age, "600");
+            }
+        }
         response_->keep_alive(keep_alive);
         response_->body() = std::move(body);
         response_->prepare_payload();
@@ -122,6 +170,7 @@ class Session : public std::enable_shared_from_this<Session> {
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     std::optional<http::response<http::string_body>> response_;
+    std::string origin_;  ///< the current request's allowed Origin, or empty
     const Dispatcher& dispatcher_;
     const HttpOptions& options_;
     Registry& registry_;

@@ -4,11 +4,17 @@
 /// connection; every connection served on a pool of threads. What it refuses, before reading
 /// a body it would not keep (geth's answers):
 /// - a body over Limits::max_body: 413;
-/// - a method other than POST: 405 (OPTIONS, a CORS preflight, comes with issue 28's CORS);
+/// - a Host that is neither an IP address nor one of HttpOptions::vhosts: 403 "invalid host
+///   specified" (DNS rebinding: a web page's script reaching a loopback node by a name);
+/// - a method other than POST: 405; an OPTIONS with Access-Control-Request-Method (a CORS
+///   preflight) is answered 204, with the CORS headers when its Origin is allowed;
 /// - a Content-Type other than application/json: 415;
 /// - with HttpOptions::authorize, a request it refuses: 401;
 /// - a client that sends nothing for Limits::idle_seconds, or takes longer than that over one
 ///   request: the connection is closed.
+/// Every answer to a request whose Origin is one of HttpOptions::cors_origins carries
+/// Access-Control-Allow-Origin (geth's --http.corsdomain; none by default, so browsers refuse to
+/// show a page another site's answers).
 /// start() binds and listens (port 0: the OS picks one, port() tells which); stop() stops
 /// accepting, closes the connections and returns when every thread is done.
 
@@ -18,6 +24,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "keel/common/result.hpp"
 #include "keel/rpc/dispatcher.hpp"
@@ -30,6 +37,11 @@ struct HttpOptions {
     unsigned threads = 0;             ///< 0: one per core
     std::size_t max_body = 5u << 20;  ///< geth's 5 MB
     unsigned idle_seconds = 30;
+    /// Origins a browser may read answers from ("*": any), compared without case; empty: none.
+    std::vector<std::string> cors_origins;
+    /// Host names accepted in the Host header ("*": any), compared without case; an IP address
+    /// (or no Host at all) is always accepted. geth's default: localhost.
+    std::vector<std::string> vhosts{"localhost"};
     /// When set, every request's Authorization header is given to it first: a reason refuses
     /// the request with 401 and that reason, before its body is handled (the Engine API's JWT,
     /// jwt.hpp).

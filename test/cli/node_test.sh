@@ -28,6 +28,7 @@ source "$(dirname "$0")/../interop/keel_node.sh"
 echo "$hive_jwt_secret" >"$tmp/jwt.hex"
 # Port 0: the OS picks a free one and the start lines tell which.
 start_keel_node "$tmp/node.out" "$keel" --datadir "$dd" --http.port 0 --http.threads 2 \
+    --http.vhosts localhost,node.example --http.corsdomain https://app.example \
     --authrpc.port 0 --authrpc.jwtsecret "$tmp/jwt.hex"
 [[ -n "$port" && -n "$auth" ]]
 check node-started $? "$(cat "$tmp/node.out")"
@@ -82,6 +83,25 @@ head -c $((6 * 1024 * 1024)) /dev/zero | tr '\0' 'a' >"$tmp/big"
 status too-large 413 -H 'content-type: application/json' --data-binary @"$tmp/big"
 post after-refusals '{"jsonrpc":"2.0","id":9,"method":"eth_blockNumber"}' \
     '{"jsonrpc":"2.0","id":9,"result":"0x36"}'
+
+# Virtual hosts (geth's --http.vhosts, here "localhost,node.example"): a name not listed is
+# refused (DNS rebinding), an IP address or a listed name is served.
+json=(-H 'content-type: application/json' --data '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}')
+status vhost-refused 403 -H 'Host: evil.example' "${json[@]}"
+status vhost-listed 200 -H 'Host: NODE.example:8545' "${json[@]}"
+status vhost-localhost 200 -H 'Host: localhost' "${json[@]}"
+status vhost-ip 200 -H 'Host: [::1]:8545' "${json[@]}"
+# CORS (--http.corsdomain https://app.example): a listed origin gets the header, on a preflight
+# too; another origin is served without it (its browser will not show the answer).
+headers() { curl -s -o /dev/null -D - "$@" "$url" | tr -d '\r' | tr 'A-Z' 'a-z'; }
+grep -q '^access-control-allow-origin: https://app.example$' \
+    <<<"$(headers -H 'Origin: https://app.example' "${json[@]}")"
+check cors-allowed $? "no access-control-allow-origin for a listed origin"
+! grep -q '^access-control-allow-origin' <<<"$(headers -H 'Origin: https://other.example' "${json[@]}")"
+check cors-other $? "access-control-allow-origin for an origin not listed"
+pre=$(headers -X OPTIONS -H 'Origin: https://app.example' -H 'Access-Control-Request-Method: POST')
+grep -q '^http/1.1 204' <<<"$pre" && grep -q '^access-control-allow-methods: post, get$' <<<"$pre"
+check cors-preflight $? "$pre"
 
 # A call and a trace over HTTP: hive's callenv contract echoes its environment (a free call sees
 # BASEFEE 0, as geth's eth_call); the first transaction's struct log.
