@@ -1,5 +1,5 @@
 // keel node --datadir D [--http.addr A] [--http.port P] [--http.threads N] [--http.corsdomain O]
-// [--http.vhosts H] [--authrpc.addr A]
+// [--http.vhosts H] [--ws --ws.addr A --ws.port P --ws.origins O] [--authrpc.addr A]
 // [--authrpc.port P] [--authrpc.jwtsecret FILE]: the chain store served over JSON-RPC
 // (keel/rpc), and followed through the Engine API on the authenticated port: the node is the
 // store's writer (blockchain::Chain), rpc::Engine executes the payloads a consensus client sends
@@ -12,6 +12,7 @@
 #include <ctime>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "apps/keel/commands.hpp"
@@ -23,6 +24,7 @@
 #include "keel/rpc/jwt.hpp"
 #include "keel/rpc/methods.hpp"
 #include "keel/rpc/pool_methods.hpp"
+#include "keel/rpc/subscriptions.hpp"
 #include "keel/store/state_store.hpp"
 #include "keel/txpool/pool.hpp"
 
@@ -38,9 +40,19 @@ rpc::HttpOptions engine_port() {
     return o;
 }
 
+// WebSocket's defaults: loopback, 8546 (geth's --ws.port).
+rpc::HttpOptions ws_port() {
+    rpc::HttpOptions o;
+    o.port = 8546;
+    o.websocket = true;
+    return o;
+}
+
 struct NodeArgs {
     std::string datadir;
     rpc::HttpOptions http;
+    bool ws = false;  ///< serve WebSocket (and eth_subscribe) on ws.port
+    rpc::HttpOptions ws_options = ws_port();
     rpc::HttpOptions auth = engine_port();
     std::string jwt_secret;  ///< empty: <datadir>/jwtsecret, made when missing
     bool testing = false;    ///< serve testing_buildBlockV1
@@ -80,6 +92,17 @@ void run_node(const NodeArgs& a) {
                       : rpc::read_jwt_secret(secret_path);
     if (!secret) throw Failure{kExitUsage, what + ": " + secret.error()};
     txpool::Pool pool;
+    const std::uint64_t chain_id = config.chain_id.as_u64();
+    const rpc::NodeContext node{.store = chain,
+                                .config = config,
+                                .info = {.client_version = "keel/v" KEEL_VERSION "/linux-amd64",
+                                         .chain_id = chain_id,
+                                         .network_id = chain_id},
+                                .max_log_blocks = a.max_log_blocks,
+                                .max_logs = a.max_logs,
+                                .pool = &pool};
+    std::optional<rpc::Subscriptions> subscriptions;
+    if (a.ws) subscriptions.emplace(node);
     rpc::EngineOptions engine_options;
     engine_options.client_version = KEEL_VERSION;
     engine_options.log = [](const std::string& line) {
@@ -90,10 +113,11 @@ void run_node(const NodeArgs& a) {
         auto head = rpc::pool_head(chain, config);
         return head ? pool.best(head->base_fee, gas) : std::vector<eth::Transaction>{};
     };
-    engine_options.on_head = [&chain, &config, &pool] {
+    engine_options.on_head = [&chain, &config, &pool, &subscriptions] {
         auto head = rpc::pool_head(chain, config);
         auto view = store::StateView::open(chain);
         if (head && view) pool.update(*head, *view);
+        if (subscriptions) subscriptions->wake();
     };
     engine_options.gas_ceiling = a.gas_ceiling;
     if (!a.extra_data.empty()) {
@@ -110,17 +134,8 @@ void run_node(const NodeArgs& a) {
     auth.authorize = [key = *secret](std::string_view authorization) {
         return rpc::check_jwt(authorization, key, std::time(nullptr));
     };
-    const std::uint64_t chain_id = config.chain_id.as_u64();
     rpc::Dispatcher dispatcher;
-    rpc::add_methods(dispatcher, rpc::NodeContext{.store = chain,
-                                                  .config = config,
-                                                  .info = {.client_version =
-                                                               "keel/v" KEEL_VERSION "/linux-amd64",
-                                                           .chain_id = chain_id,
-                                                           .network_id = chain_id},
-                                                  .max_log_blocks = a.max_log_blocks,
-                                                  .max_logs = a.max_logs,
-                                                  .pool = &pool});
+    rpc::add_methods(dispatcher, node);
     if (a.testing) engine.add_testing_methods(dispatcher);
 
     rpc::HttpServer server(dispatcher, a.http);
@@ -130,6 +145,17 @@ void run_node(const NodeArgs& a) {
         server.stop();
         throw Failure{kExitBadData, "authrpc: " + started.error()};
     }
+    std::optional<rpc::HttpServer> ws_server;
+    if (subscriptions) {
+        rpc::HttpOptions ws = a.ws_options;
+        ws.subscriptions = &*subscriptions;
+        ws_server.emplace(dispatcher, ws);
+        if (auto started = ws_server->start(); !started) {
+            auth_server.stop();
+            server.stop();
+            throw Failure{kExitBadData, "ws: " + started.error()};
+        }
+    }
     auto head = chain.head();
     std::printf("node: JSON-RPC over HTTP on http://%s:%u (chain id %llu, head %llu)\n",
                 a.http.address.c_str(), static_cast<unsigned>(server.port()),
@@ -137,12 +163,17 @@ void run_node(const NodeArgs& a) {
                 static_cast<unsigned long long>(head && *head ? **head : 0));
     std::printf("node: Engine API on http://%s:%u (JWT secret %s)\n", auth.address.c_str(),
                 static_cast<unsigned>(auth_server.port()), secret_path.string().c_str());
+    if (ws_server) {
+        std::printf("node: JSON-RPC over WebSocket on ws://%s:%u (eth_subscribe)\n",
+                    a.ws_options.address.c_str(), static_cast<unsigned>(ws_server->port()));
+    }
     std::fflush(stdout);
 
     int signal = 0;
     sigwait(&stop_signals, &signal);
     std::printf("node: %s: stopping\n", signal == SIGINT ? "SIGINT" : "SIGTERM");
     std::fflush(stdout);
+    if (ws_server) ws_server->stop();
     auth_server.stop();
     server.stop();
     std::printf("node: stopped\n");
@@ -175,6 +206,17 @@ void add_node_command(CLI::App& app) {
         ->delimiter(',');
     node->add_option("--authrpc.vhosts", args->auth.vhosts,
                      "the Engine API's accepted host names (default localhost)")
+        ->delimiter(',');
+    node->add_flag("--ws", args->ws,
+                   "serve JSON-RPC over WebSocket too, with eth_subscribe (newHeads, logs, "
+                   "newPendingTransactions)");
+    node->add_option("--ws.addr", args->ws_options.address,
+                     "the WebSocket address (default 127.0.0.1)");
+    node->add_option("--ws.port", args->ws_options.port,
+                     "the WebSocket port (default 8546; 0: any free one)");
+    node->add_option("--ws.origins", args->ws_options.cors_origins,
+                     "origins whose pages may connect, comma-separated (\"*\": any; default "
+                     "none: only clients that send no Origin, which browsers always send)")
         ->delimiter(',');
     node->add_option("--authrpc.addr", args->auth.address,
                      "the Engine API's address (default 127.0.0.1)");

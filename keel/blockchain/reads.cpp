@@ -289,12 +289,11 @@ Result<void, ReadError> write_transaction_receipt(json::Writer& w, const store::
     return write_one(w, *b, index, p);
 }
 
-Result<void, ReadError> write_logs(json::Writer& w, const store::ChainStore& store,
-                                   const eth::ChainConfig& config, const LogFilter& filter,
-                                   LogStats* stats) {
+Result<void, ReadError> for_each_log(const store::ChainStore& store, const eth::ChainConfig& config,
+                                     const LogFilter& filter, const LogVisitor& visit,
+                                     LogStats* stats) {
     LogStats local;
     LogStats& s = stats != nullptr ? *stats : local;
-    w.begin_array();
     for (std::uint64_t n = filter.from; n <= filter.to; ++n) {
         auto header_only = load(store, n, true);
         if (!header_only) return std::unexpected(header_only.error());
@@ -318,7 +317,7 @@ Result<void, ReadError> write_logs(json::Writer& w, const store::ChainStore& sto
                                                  std::to_string(filter.max_logs) + " results",
                                       .limit_exceeded = true});
                     }
-                    eth::write_rpc_log(w, log, p, b->body.transactions[i].hash(), log_index);
+                    visit(log, p, b->body.transactions[i].hash(), log_index);
                     ++s.logs;
                 }
                 ++log_index;
@@ -326,6 +325,19 @@ Result<void, ReadError> write_logs(json::Writer& w, const store::ChainStore& sto
         }
         if (n == filter.to) break;  // to = 2^64 - 1 must not wrap
     }
+    return {};
+}
+
+Result<void, ReadError> write_logs(json::Writer& w, const store::ChainStore& store,
+                                   const eth::ChainConfig& config, const LogFilter& filter,
+                                   LogStats* stats) {
+    w.begin_array();
+    auto r = for_each_log(
+        store, config, filter,
+        [&w](const eth::Log& log, const eth::ReceiptPlace& place, const Hash32& tx_hash,
+             std::uint64_t index) { eth::write_rpc_log(w, log, place, tx_hash, index); },
+        stats);
+    if (!r) return r;
     w.end_array();
     return {};
 }

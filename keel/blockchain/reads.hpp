@@ -10,6 +10,7 @@
 ///
 /// Threading: any thread; the store's reads are thread-safe.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -114,6 +115,16 @@ struct LogStats {
     std::uint64_t bloom_hits = 0;  ///< blocks whose bloom may match: bodies and receipts read
     std::uint64_t logs = 0;        ///< logs written
 };
+
+/// Each log of the blocks of `filter` that matches it, in block and log order: the log, its
+/// block and transaction (ReceiptPlace::index), the transaction's hash and the log's index in
+/// the block. Errors: as write_logs().
+using LogVisitor =
+    std::function<void(const eth::Log&, const eth::ReceiptPlace&, const Hash32&, std::uint64_t)>;
+[[nodiscard]] Result<void, ReadError> for_each_log(const store::ChainStore& store,
+                                                   const eth::ChainConfig& config,
+                                                   const LogFilter& filter, const LogVisitor& visit,
+                                                   LogStats* stats = nullptr);
 
 /// The logs of the blocks of `filter` that match it, in block and log order, as eth_getLogs
 /// returns them (a JSON array). Errors: a block of the range not stored or pruned (with its

@@ -8,9 +8,9 @@
 
 #include "keel/blockchain/reads.hpp"
 #include "keel/common/hex.hpp"
-#include "keel/crypto/random.hpp"
 #include "keel/rpc/log_query.hpp"
 #include "keel/rpc/params.hpp"
+#include "keel/rpc/random_id.hpp"
 
 namespace keel::rpc {
 
@@ -41,10 +41,9 @@ class Filters {
         if (map_.size() >= kMaxFilters)
             return std::unexpected(RpcError{ErrorCode::limit_exceeded,
                                             "too many filters (at most 4096; uninstall some)"});
-        Bytes16 id;
-        if (auto r = crypto::random_bytes(id.mutable_view()); !r)
-            return std::unexpected(internal_error("no randomness for a filter id"));
-        std::string key = hex::encode_prefixed(id.view());
+        auto id = random_id();
+        if (!id) return std::unexpected(internal_error("no randomness for a filter id"));
+        std::string key = std::move(*id);
         f.polled = Clock::now();
         map_.emplace(key, std::move(f));
         return key;
@@ -69,8 +68,6 @@ class Filters {
     const NodeContext& node() const { return node_; }
 
   private:
-    using Bytes16 = FixedBytes<16>;
-
     void expire() {
         const auto now = Clock::now();
         std::erase_if(map_,

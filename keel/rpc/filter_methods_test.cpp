@@ -1,5 +1,6 @@
 // Filters on the hive chain: a block filter sees a block made after it, a log filter's logs are
 // eth_getLogs's, a pending filter sees a transaction the pool takes, and ids die when uninstalled.
+// Subscriptions (subscriptions.hpp), the pushed form of the same news, on the same fixture.
 #include "keel/rpc/filter_methods.hpp"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,11 @@
 #include "keel/blockchain/chain.hpp"
 #include "keel/blockchain/test_helpers.hpp"
 #include "keel/common/hex.hpp"
+#include "keel/rpc/subscriptions.hpp"
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 
 namespace keel::rpc::filter_methods_test {
 namespace {
@@ -31,6 +37,13 @@ class Filters : public ::testing::Test {
 
     json ask(const std::string& method, const std::vector<json>& args) {
         return testing::ask(d_, method, args);
+    }
+
+    // A raw transaction of the suite's exchanges, valid on the hive chain's head.
+    static std::string valid_raw_transaction() {
+        for (const bt::Exchange& e : bt::exchanges("eth_sendRawTransaction"))
+            if (e.file.filename() == "send-legacy-transaction.io") return e.request["params"][0];
+        return {};
     }
 
     // A new empty block on the head, as a block producer makes one.
@@ -91,10 +104,7 @@ TEST_F(Filters, LogFilterLogsAreGetLogsAnswer) {
 TEST_F(Filters, PendingFilterSeesWhatThePoolTakes) {
     const std::string id = ask("eth_newPendingTransactionFilter", {})["result"];
     EXPECT_EQ(ask("eth_getFilterChanges", {id})["result"], json::array());
-    // A transaction of the suite's exchanges, valid on the hive chain's head.
-    std::string raw;
-    for (const bt::Exchange& e : bt::exchanges("eth_sendRawTransaction"))
-        if (e.file.filename() == "send-legacy-transaction.io") raw = e.request["params"][0];
+    const std::string raw = valid_raw_transaction();
     ASSERT_FALSE(raw.empty());
     const json sent = ask("eth_sendRawTransaction", {raw});
     ASSERT_TRUE(sent.contains("result")) << sent.dump();
@@ -107,6 +117,120 @@ TEST_F(Filters, PendingFilterSeesWhatThePoolTakes) {
     EXPECT_EQ(std::stoull(pending.get<std::string>(), nullptr, 16),
               std::stoull(latest.get<std::string>(), nullptr, 16) + 1);
     EXPECT_EQ(ask("eth_getFilterChanges", {id})["result"], json::array());
+}
+
+// What one connection's sink received, waited for without a timing assertion: a generous bound
+// only keeps a broken notifier from hanging the test.
+class Inbox {
+  public:
+    Subscriptions::Sink sink() {
+        return [this](std::string m) {
+            {
+                std::lock_guard lock(mutex_);
+                messages_.push_back(json::parse(m));
+            }
+            cv_.notify_all();
+            return accept_;
+        };
+    }
+    // The messages once there are at least `n` (or what came within 20 s).
+    std::vector<json> wait_for(std::size_t n) {
+        std::unique_lock lock(mutex_);
+        cv_.wait_for(lock, std::chrono::seconds(20), [&] { return messages_.size() >= n; });
+        return messages_;
+    }
+    bool accept_ = true;
+
+  private:
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    std::vector<json> messages_;
+};
+
+json request(const std::string& method, const json& params) {
+    return {{"jsonrpc", "2.0"}, {"id", 7}, {"method", method}, {"params", params}};
+}
+
+json subscribe(Subscriptions& subs, const std::shared_ptr<Subscriptions::Connection>& c,
+               const json& params) {
+    std::string out;
+    EXPECT_TRUE(subs.handle(c, request("eth_subscribe", params), out));
+    return json::parse(out);
+}
+
+TEST_F(Filters, SubscriptionsPushNewHeadsLogsAndPendingTransactions) {
+    const NodeContext node{.store = *hive_.store,
+                           .config = config_,
+                           .info = {.client_version = "keel", .chain_id = 1, .network_id = 1},
+                           .pool = &pool_};
+    Subscriptions subs(node);
+    Inbox inbox;
+    const auto conn = subs.connect(inbox.sink());
+    const json heads = subscribe(subs, conn, {"newHeads"});
+    const json pending = subscribe(subs, conn, {"newPendingTransactions"});
+    ASSERT_TRUE(heads["result"].is_string()) << heads.dump();
+    ASSERT_TRUE(pending["result"].is_string()) << pending.dump();
+    EXPECT_EQ(heads["id"], 7);
+    EXPECT_EQ(subs.count(), 2u);
+
+    const Hash32 made = make_block();
+    subs.wake();
+    const std::vector<json> got = inbox.wait_for(1);
+    ASSERT_EQ(got.size(), 1u);
+    EXPECT_EQ(got[0]["method"], "eth_subscription");
+    EXPECT_EQ(got[0]["params"]["subscription"], heads["result"]);
+    EXPECT_EQ(got[0]["params"]["result"]["hash"], hex::encode_prefixed(made.view()));
+    EXPECT_EQ(got[0]["params"]["result"]["number"], "0x37");
+
+    const json sent = ask("eth_sendRawTransaction", {valid_raw_transaction()});
+    ASSERT_TRUE(sent.contains("result")) << sent.dump();
+    const std::vector<json> more = inbox.wait_for(2);
+    ASSERT_EQ(more.size(), 2u);
+    EXPECT_EQ(more[1]["params"]["subscription"], pending["result"]);
+    EXPECT_EQ(more[1]["params"]["result"], sent["result"]);
+
+    // Unsubscribing: true once, then false; other methods are not the subscriptions'.
+    std::string out;
+    EXPECT_TRUE(subs.handle(conn, request("eth_unsubscribe", json::array({heads["result"]})), out));
+    EXPECT_EQ(json::parse(out)["result"], true);
+    out.clear();
+    EXPECT_TRUE(subs.handle(conn, request("eth_unsubscribe", json::array({heads["result"]})), out));
+    EXPECT_EQ(json::parse(out)["result"], false);
+    out.clear();
+    EXPECT_FALSE(subs.handle(conn, request("eth_blockNumber", json::array()), out));
+    EXPECT_TRUE(out.empty());
+}
+
+TEST_F(Filters, SubscriptionsRefuseBadRequestsAndEndWithTheirConnection) {
+    const NodeContext node{.store = *hive_.store,
+                           .config = config_,
+                           .info = {.client_version = "keel", .chain_id = 1, .network_id = 1},
+                           .pool = &pool_};
+    Subscriptions subs(node);
+    Inbox inbox;
+    auto conn = subs.connect(inbox.sink());
+    EXPECT_EQ(subscribe(subs, conn, {"nope"})["error"]["code"], -32601);
+    EXPECT_EQ(subscribe(subs, conn, json::array())["error"]["code"], -32602);
+    EXPECT_EQ(subscribe(subs, conn, {"logs", {{"address", "0x12"}}})["error"]["code"], -32602);
+    for (std::size_t i = 0; i < kMaxSubscriptionsPerConnection; ++i)
+        EXPECT_TRUE(
+            subscribe(subs, conn, {"logs", {{"topics", json::array()}}})["result"].is_string());
+    EXPECT_EQ(subscribe(subs, conn, {"newHeads"})["error"]["code"], -32005);
+    EXPECT_EQ(subs.count(), kMaxSubscriptionsPerConnection);
+    conn.reset();  // the connection went: its subscriptions with it
+    EXPECT_EQ(subs.count(), 0u);
+
+    // A sink that refuses (a client not reading): its subscriptions end at the next message.
+    Inbox stuck;
+    stuck.accept_ = false;
+    auto slow = subs.connect(stuck.sink());
+    EXPECT_TRUE(subscribe(subs, slow, {"newHeads"})["result"].is_string());
+    (void)make_block();
+    subs.wake();
+    EXPECT_EQ(stuck.wait_for(1).size(), 1u);
+    for (int i = 0; i < 200 && subs.count() != 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_EQ(subs.count(), 0u);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -12,6 +13,10 @@
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+#include "keel/rpc/subscriptions.hpp"
 
 namespace keel::rpc {
 namespace {
@@ -19,18 +24,150 @@ namespace {
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
+namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 
-class Session;
+// An open connection, HTTP or WebSocket, as stop() closes it.
+class Connection {
+  public:
+    virtual ~Connection() = default;
+    virtual void close() = 0;
+};
 
 // The connections open now, so that stop() can close them.
 struct Registry {
     std::mutex mutex;
-    std::set<std::shared_ptr<Session>> open;
+    std::set<std::shared_ptr<Connection>> open;
     bool stopping = false;  // no more sessions join once stop() has taken the list
 };
 
-class Session : public std::enable_shared_from_this<Session> {
+// A WebSocket connection (HttpOptions::websocket): each text message is a request (or batch)
+// answered by the dispatcher, or eth_subscribe / eth_unsubscribe answered by the
+// subscriptions; answers and notifications go out in order through one queue, bounded in bytes:
+// a client that stops reading is disconnected instead of growing it.
+class WsSession final : public Connection, public std::enable_shared_from_this<WsSession> {
+  public:
+    static constexpr std::size_t kMaxQueued = 16u << 20;
+
+    WsSession(beast::tcp_stream stream, const Dispatcher& dispatcher, const HttpOptions& options,
+              Registry& registry)
+        : ws_(std::move(stream)), dispatcher_(dispatcher), options_(options), registry_(registry) {}
+
+    void start(http::request<http::string_body> req) {
+        {
+            std::lock_guard lock(registry_.mutex);
+            if (registry_.stopping) return;
+            registry_.open.insert(shared_from_this());
+        }
+        beast::get_lowest_layer(ws_).expires_never();  // the websocket's own timeouts from here
+        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+        ws_.read_message_max(options_.max_body);
+        ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
+            if (ec) return self->finish();
+            if (self->options_.subscriptions != nullptr) {
+                std::weak_ptr<WsSession> weak = self;
+                self->subscriber_ =
+                    self->options_.subscriptions->connect([weak](std::string message) {
+                        auto s = weak.lock();
+                        return s && s->enqueue(std::move(message));
+                    });
+            }
+            self->read();
+        });
+    }
+
+    void close() override {
+        asio::post(ws_.get_executor(), [self = shared_from_this()] {
+            beast::error_code ec;
+            beast::get_lowest_layer(self->ws_).socket().shutdown(tcp::socket::shutdown_both, ec);
+            beast::get_lowest_layer(self->ws_).close();
+        });
+    }
+
+    // From any thread: queues `message`; false when the queue is full or the connection gone.
+    bool enqueue(std::string message) {
+        std::lock_guard lock(queue_mutex_);
+        if (closed_ || queued_bytes_ + message.size() > kMaxQueued) return false;
+        queued_bytes_ += message.size();
+        queue_.push_back(std::move(message));
+        if (!writing_) {
+            writing_ = true;
+            asio::post(ws_.get_executor(), [self = shared_from_this()] { self->write_next(); });
+        }
+        return true;
+    }
+
+  private:
+    void read() {
+        ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+            self->on_read(ec);
+        });
+    }
+
+    void on_read(beast::error_code ec) {
+        if (ec) return finish();
+        std::string request = beast::buffers_to_string(buffer_.data());
+        buffer_.consume(buffer_.size());
+        std::string out;
+        bool handled = false;
+        if (subscriber_ && request.find("eth_", 0) != std::string::npos &&
+            (request.find("eth_subscribe") != std::string::npos ||
+             request.find("eth_unsubscribe") != std::string::npos)) {
+            const auto j = nlohmann::json::parse(request, nullptr, false);
+            if (!j.is_discarded()) handled = options_.subscriptions->handle(subscriber_, j, out);
+        }
+        if (!handled) dispatcher_.handle(request, out);
+        if (!out.empty() && !enqueue(std::move(out))) return close();
+        read();
+    }
+
+    void write_next() {
+        std::string* next = nullptr;
+        {
+            std::lock_guard lock(queue_mutex_);
+            if (queue_.empty() || closed_) {
+                writing_ = false;
+                return;
+            }
+            next = &queue_.front();  // stays put: a deque keeps its elements when pushed to
+        }
+        ws_.text(true);
+        ws_.async_write(asio::buffer(*next),
+                        [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                            {
+                                std::lock_guard lock(self->queue_mutex_);
+                                self->queued_bytes_ -= self->queue_.front().size();
+                                self->queue_.pop_front();
+                            }
+                            if (ec) return self->finish();
+                            self->write_next();
+                        });
+    }
+
+    void finish() {
+        {
+            std::lock_guard lock(queue_mutex_);
+            closed_ = true;
+        }
+        subscriber_.reset();
+        std::lock_guard lock(registry_.mutex);
+        registry_.open.erase(shared_from_this());
+    }
+
+    websocket::stream<beast::tcp_stream> ws_;
+    beast::flat_buffer buffer_;
+    const Dispatcher& dispatcher_;
+    const HttpOptions& options_;
+    Registry& registry_;
+    std::shared_ptr<Subscriptions::Connection> subscriber_;
+    std::mutex queue_mutex_;
+    std::deque<std::string> queue_;
+    std::size_t queued_bytes_ = 0;
+    bool writing_ = false;
+    bool closed_ = false;
+};
+
+class Session final : public Connection, public std::enable_shared_from_this<Session> {
   public:
     Session(tcp::socket socket, const Dispatcher& dispatcher, const HttpOptions& options,
             Registry& registry)
@@ -48,7 +185,7 @@ class Session : public std::enable_shared_from_this<Session> {
         read();
     }
 
-    void close() {
+    void close() override {
         asio::post(stream_.get_executor(), [self = shared_from_this()] {
             beast::error_code ec;
             self->stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
@@ -80,6 +217,18 @@ class Session : public std::enable_shared_from_this<Session> {
         if (!host_allowed(req[http::field::host])) {
             return respond_status(http::status::forbidden, "invalid host specified",
                                   req.keep_alive());
+        }
+        if (options_.websocket && websocket::is_upgrade(req)) {
+            // A browser page may open a WebSocket to any host: only allowed origins may.
+            if (req.find(http::field::origin) != req.end() && origin_.empty()) {
+                return respond_status(http::status::forbidden, "origin not allowed", false);
+            }
+            auto ws =
+                std::make_shared<WsSession>(std::move(stream_), dispatcher_, options_, registry_);
+            ws->start(parser_->release());
+            std::lock_guard lock(registry_.mutex);
+            registry_.open.erase(shared_from_this());
+            return;
         }
         if (options_.authorize) {
             const auto auth = req[http::field::authorization];
@@ -263,7 +412,7 @@ void HttpServer::stop() {
         m.acceptor->close(ec);
         m.retry->cancel();
     });
-    std::vector<std::shared_ptr<Session>> open;
+    std::vector<std::shared_ptr<Connection>> open;
     {
         std::lock_guard lock(m.registry.mutex);
         m.registry.stopping = true;

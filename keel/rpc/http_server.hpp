@@ -31,6 +31,8 @@
 
 namespace keel::rpc {
 
+class Subscriptions;
+
 struct HttpOptions {
     std::string address = "127.0.0.1";  ///< loopback unless asked otherwise
     std::uint16_t port = 8545;
@@ -42,6 +44,12 @@ struct HttpOptions {
     /// Host names accepted in the Host header ("*": any), compared without case; an IP address
     /// (or no Host at all) is always accepted. geth's default: localhost.
     std::vector<std::string> vhosts{"localhost"};
+    /// WebSocket upgrades accepted too (geth's --ws): each text message a request or a batch;
+    /// an upgrade with an Origin header needs that origin in cors_origins.
+    bool websocket = false;
+    /// With websocket: eth_subscribe and eth_unsubscribe (must outlive the server); null: they
+    /// are the dispatcher's.
+    Subscriptions* subscriptions = nullptr;
     /// When set, every request's Authorization header is given to it first: a reason refuses
     /// the request with 401 and that reason, before its body is handled (the Engine API's JWT,
     /// jwt.hpp).

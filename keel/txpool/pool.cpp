@@ -98,7 +98,7 @@ Result<Hash32, std::string> Pool::add(BytesView raw, const Head& head,
                           (cost - acc.balance).to_dec());
     }
 
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
     if (by_hash_.contains(hash)) return unexpected(std::string("already known"));
     Account& a = accounts_[sender];
     a.state_nonce = acc.nonce;
@@ -113,7 +113,7 @@ Result<Hash32, std::string> Pool::add(BytesView raw, const Head& head,
         by_hash_.erase(o.hash());
         old->second.tx = std::move(tx);
         by_hash_.emplace(hash, sender);
-        return hash;
+        return announce(lock, hash, old->second.tx);
     }
     if (a.by_nonce.size() >= limits_.max_per_sender) {
         if (a.by_nonce.empty()) accounts_.erase(sender);
@@ -124,10 +124,25 @@ Result<Hash32, std::string> Pool::add(BytesView raw, const Head& head,
         if (a.by_nonce.empty()) accounts_.erase(sender);
         return unexpected(std::string("txpool is full"));
     }
-    a.by_nonce.emplace(tx.nonce(), Entry{std::move(tx)});
+    const auto placed = a.by_nonce.emplace(tx.nonce(), Entry{std::move(tx)}).first;
     by_hash_.emplace(hash, sender);
     ++total_;
+    return announce(lock, hash, placed->second.tx);
+}
+
+Hash32 Pool::announce(std::unique_lock<std::mutex>& lock, const Hash32& hash,
+                      const eth::Transaction& tx) {
+    if (!on_add_) return hash;
+    const auto listener = on_add_;
+    const eth::Transaction copy = tx;
+    lock.unlock();
+    listener(copy);
     return hash;
+}
+
+void Pool::set_on_add(std::function<void(const eth::Transaction&)> f) {
+    std::lock_guard lock(mutex_);
+    on_add_ = std::move(f);
 }
 
 void Pool::update(const Head& head, const state::StateReader& state) {

@@ -81,6 +81,11 @@ class Pool {
     /// sender's) or unpayable, and sorts the rest into pending and queued again.
     void update(const Head& head, const state::StateReader& state);
 
+    /// `f` is told of each transaction add() keeps (a new one or a replacement), on add()'s
+    /// thread after the pool's lock is released (eth_subscribe's newPendingTransactions); null:
+    /// no one. One listener at a time.
+    void set_on_add(std::function<void(const eth::Transaction&)> f);
+
     Status status() const;
     /// Every kept transaction, by sender then nonce.
     void for_each(const std::function<void(const Kept&)>& f) const;
@@ -105,8 +110,12 @@ class Pool {
         std::size_t pending_count() const;
     };
 
+    Hash32 announce(std::unique_lock<std::mutex>& lock, const Hash32& hash,
+                    const eth::Transaction& tx);
+
     Limits limits_;
     mutable std::mutex mutex_;
+    std::function<void(const eth::Transaction&)> on_add_;
     std::map<Address, Account> accounts_;
     std::unordered_map<Hash32, Address> by_hash_;
     std::size_t total_ = 0;

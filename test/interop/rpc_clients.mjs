@@ -3,14 +3,16 @@
 // Engine API (JWT; forkchoiceUpdatedV3 with attributes, getPayloadV3, newPayloadV3, the new head)
 // so that transactions the clients send are included and their receipts awaited. The chain is a
 // fresh Cancun devnet (rpc_clients.sh writes its genesis): one funded key, 0x...01.
-//   node rpc_clients.mjs HTTP_URL ENGINE_URL JWT_SECRET_HEX CAST
+// Subscriptions over WebSocket (eth_subscribe) last: ethers' WebSocketProvider and viem's webSocket
+// transport watch new heads, a contract's logs and the pool while a transaction is mined.
+//   node rpc_clients.mjs HTTP_URL ENGINE_URL JWT_SECRET_HEX CAST WS_URL
 import { createHmac } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { ethers } from 'ethers';
-import { createPublicClient, createWalletClient, http, parseGwei } from 'viem';
+import { createPublicClient, createWalletClient, http, parseGwei, webSocket } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
-const [url, engineUrl, secretHex, cast] = process.argv.slice(2);
+const [url, engineUrl, secretHex, cast, wsUrl] = process.argv.slice(2);
 let failures = 0, checks = 0;
 const check = (name, ok, detail = '') => {
   ++checks;
@@ -150,5 +152,38 @@ check('cast send', castReceipt.status === 'success', sendOut);
 const runOut = execFileSync(cast, ['run', calling.hash, '--rpc-url', url], { encoding: 'utf8' });
 check('cast run', runOut.includes('Transaction successfully executed'), runOut.slice(0, 300));
 
-console.log(`rpc_clients: ${checks - failures} of ${checks} checks pass (ethers, viem, cast); ${produced} blocks produced through the Engine API`);
+// ---- subscriptions over WebSocket ------------------------------------------------------------------
+// Resolves with what `pred` first accepts among the values `on` delivers, or null after 10 s.
+const first = (on, pred = () => true) => new Promise((resolve) => {
+  const timer = setTimeout(() => resolve(null), 10000);
+  on((v) => { if (pred(v)) { clearTimeout(timer); resolve(v); } });
+});
+const wsProvider = new ethers.WebSocketProvider(wsUrl, chainId);
+check('ws ethers getBlockNumber', (await wsProvider.getBlockNumber()) === await provider.getBlockNumber());
+const wsBlock = first((f) => wsProvider.on('block', f));
+const wsLog = first((f) => wsProvider.on({ address: contract, topics: [topic] }, f));
+const wsPending = first((f) => wsProvider.on('pending', f));
+const wsPub = createPublicClient({ chain, transport: webSocket(wsUrl) });
+const viemHead = first((f) => wsPub.watchBlocks({ onBlock: f, emitOnBegin: false }));
+const viemLog = first((f) => wsPub.watchEvent({ address: contract, onLogs: (ls) => ls.forEach(f) }));
+await new Promise((r) => setTimeout(r, 300));  // the subscriptions are made
+const before = await provider.getBlockNumber();
+const watched = await wallet.sendTransaction({ to: contract, data: '0x' });
+const watchedReceipt = await producing(watched.wait());
+const [gotBlock, gotLog, gotPending, gotViemHead, gotViemLog] =
+  await Promise.all([wsBlock, wsLog, wsPending, viemHead, viemLog]);
+check('ws ethers newHeads', gotBlock !== null && gotBlock > before, String(gotBlock));
+check('ws ethers logs', gotLog?.transactionHash === watched.hash && gotLog.blockNumber === watchedReceipt.blockNumber,
+      JSON.stringify(gotLog));
+check('ws ethers newPendingTransactions', gotPending === watched.hash, String(gotPending));
+check('ws viem watchBlocks', gotViemHead !== null && gotViemHead.number > BigInt(before) && gotViemHead.hash.length === 66,
+      String(gotViemHead?.number));
+check('ws viem watchEvent', gotViemLog?.transactionHash === watched.hash, JSON.stringify(gotViemLog, (k, v) => typeof v === 'bigint' ? String(v) : v));
+const subId = await wsProvider.send('eth_subscribe', ['newHeads']);
+check('ws eth_unsubscribe', (await wsProvider.send('eth_unsubscribe', [subId])) === true &&
+      (await wsProvider.send('eth_unsubscribe', [subId])) === false);
+await wsProvider.destroy();
+await wsPub.transport.getRpcClient?.().then((c) => c.close()).catch(() => {});
+
+console.log(`rpc_clients: ${checks - failures} of ${checks} checks pass (ethers, viem, cast, WebSocket subscriptions); ${produced} blocks produced through the Engine API`);
 process.exit(failures === 0 ? 0 : 1);

@@ -29,10 +29,12 @@ JSON
 secret=$hive_jwt_secret
 echo "$secret" >"$tmp/jwt.hex"
 start_keel_node "$tmp/node.out" "$keel" --datadir "$tmp/dd" --http.port 0 --authrpc.port 0 \
-    --authrpc.jwtsecret "$tmp/jwt.hex"
+    --authrpc.jwtsecret "$tmp/jwt.hex" --ws --ws.port 0
 [[ -n "$port" && -n "$auth" ]] || { echo "rpc_clients: keel node did not start: $(cat "$tmp/node.out")"; exit 1; }
+ws=$(sed -n 's|^node: JSON-RPC over WebSocket on ws://127.0.0.1:\([0-9]*\) .*|\1|p' "$tmp/node.out")
+[[ -n "$ws" ]] || { echo "rpc_clients: no WebSocket port: $(cat "$tmp/node.out")"; exit 1; }
 node "$here/rpc_clients.mjs" "http://127.0.0.1:$port" "http://127.0.0.1:$auth" "$secret" \
-    "$here/node_modules/@foundry-rs/cast-linux-amd64/bin/cast"
+    "$here/node_modules/@foundry-rs/cast-linux-amd64/bin/cast" "ws://127.0.0.1:$ws"
 rc=$?
 ((rc == 0)) || tail -20 "$tmp/node.out"
 exit $rc
