@@ -14,7 +14,7 @@ packages=(
     libgtest-dev libgmock-dev libbenchmark-dev libgmp-dev
     libboost-dev libtbb-dev libjemalloc-dev
     clang-19 libclang-rt-19-dev clang-format-19 valgrind
-    curl
+    curl python3
 )
 
 if [[ "${1:-}" == "--peers" ]]; then

@@ -6,6 +6,7 @@
 
 #include "keel/blockchain/replay.hpp"
 #include "keel/chain/execute.hpp"
+#include "keel/common/answer_stream.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/common/json_writer.hpp"
 #include "keel/trace/tx_selector.hpp"
@@ -42,6 +43,7 @@ Result<void, ReadError> append_tx_traces(std::string& out, bool& first,
                                        .tx_hash = &tx_hash,
                                        .tx_index = i});
             append_items(out, first, items);
+            json::flush_point(out);  // a streamed answer leaves between transactions
         });
     auto r = replay(store, b, &selector, {.last_tx = only});
     if (!r) return std::unexpected(r.error());
@@ -170,6 +172,7 @@ Result<void, ReadError> append_replays(std::string& out, const store::ChainStore
             if (!only && !first) out += ',';
             first = false;
             tracer.write(out, &b.block.body.transactions[i].hash());
+            json::flush_point(out);
         });
     auto r = replay(store, b, &selector, {.last_tx = only});
     if (!r) return std::unexpected(r.error());
@@ -243,6 +246,7 @@ Result<void, ReadError> write_trace_filter(std::string& out, const store::ChainS
             first = false;
             out += t.dump();
             ++written;
+            keel::json::flush_point(out);
         }
         if (n == filter.to) break;  // to = UINT64_MAX
     }

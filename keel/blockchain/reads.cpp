@@ -335,7 +335,10 @@ Result<void, ReadError> write_logs(json::Writer& w, const store::ChainStore& sto
     auto r = for_each_log(
         store, config, filter,
         [&w](const eth::Log& log, const eth::ReceiptPlace& place, const Hash32& tx_hash,
-             std::uint64_t index) { eth::write_rpc_log(w, log, place, tx_hash, index); },
+             std::uint64_t index) {
+            eth::write_rpc_log(w, log, place, tx_hash, index);
+            w.flush_point();
+        },
         stats);
     if (!r) return r;
     w.end_array();

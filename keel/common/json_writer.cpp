@@ -1,5 +1,7 @@
 #include "keel/common/json_writer.hpp"
 
+#include "keel/common/answer_stream.hpp"
+
 #include <charconv>
 #include <cmath>
 
@@ -96,6 +98,10 @@ void Writer::key(std::string_view k) {
     begin_key();
     append_string(out_, k);
     end_key();
+}
+
+void Writer::flush_point() {
+    json::flush_point(out_);
 }
 
 void Writer::key_data(BytesView b) {

@@ -100,6 +100,10 @@ class Writer {
         data(b);
     }
 
+    /// A point between values where a streamed answer may leave (answer_stream.hpp): when the
+    /// buffer is this thread's AnswerStream's, what it holds is sent once it is long enough.
+    void flush_point();
+
     /// Open containers.
     std::size_t depth() const noexcept { return depth_; }
     /// True once one whole top-level value has been written.

@@ -2,6 +2,8 @@
 
 #include <exception>
 
+#include "keel/common/answer_stream.hpp"
+
 namespace keel::rpc {
 namespace {
 
@@ -90,6 +92,11 @@ void Dispatcher::answer(const nlohmann::json& request, std::string& out) const {
         r = std::unexpected(internal_error(name + " wrote no result"));
     }
     if (!r) {
+        if (auto* stream = keel::json::AnswerStream::current(); stream && stream->flushed()) {
+            // Part of the result left already: the answer can only be cut short.
+            stream->mark_broken();
+            return;
+        }
         out.resize(mark);
         if (has_id) append_error(out, id, r.error());
         return;
@@ -108,6 +115,10 @@ void Dispatcher::handle(std::string_view body, std::string& out) const {
         return;
     }
     if (!parsed.is_array()) {
+        // One request with an id may stream its answer (the transport's AnswerStream); a batch
+        // or a notification is answered whole.
+        if (auto* stream = keel::json::AnswerStream::current())
+            stream->enable(parsed.is_object() && parsed.contains("id"));
         answer(parsed, out);
         return;
     }

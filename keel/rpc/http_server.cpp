@@ -1,8 +1,13 @@
 #include "keel/rpc/http_server.hpp"
 
+#include <poll.h>
+#include <sys/socket.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -16,6 +21,7 @@
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 
+#include "keel/common/answer_stream.hpp"
 #include "keel/rpc/subscriptions.hpp"
 
 namespace keel::rpc {
@@ -245,9 +251,77 @@ class Session final : public Connection, public std::enable_shared_from_this<Ses
                                   "invalid content type, only application/json is supported",
                                   req.keep_alive());
         }
+        // One request may stream its answer as chunks while it is written (a block's traces):
+        // the buffer is then bounded by AnswerStream's flush size, not by the answer.
+        const std::string& payload = req.body();
+        const auto lead = payload.find_first_not_of(" \t\r\n");
+        const bool keep_alive = req.keep_alive();
         std::string body;
-        dispatcher_.handle(req.body(), body);
-        respond(http::status::ok, std::move(body), "application/json", req.keep_alive());
+        bool streamed = false;
+        bool broken = false;
+        if (lead == std::string::npos || payload[lead] != '[') {
+            chunked_ = false;
+            keel::json::AnswerStream stream(body, [this, keep_alive](std::string_view chunk) {
+                return send_chunk(chunk, keep_alive);
+            });
+            dispatcher_.handle(payload, body);
+            streamed = stream.flushed();
+            broken = stream.broken() || stream.failed();
+        } else {
+            dispatcher_.handle(payload, body);
+        }
+        if (!streamed)
+            return respond(http::status::ok, std::move(body), "application/json", keep_alive);
+        // The rest and the last chunk; a broken answer is cut short by closing the connection.
+        if (!broken && send_chunk(body, keep_alive) && send_all("0\r\n\r\n") && keep_alive)
+            return read();
+        finish();
+    }
+
+    // Writes `bytes` on the socket now (the serving thread waits: it is writing the answer
+    // anyway), within the answer's deadline: a client that stops reading loses the connection.
+    bool send_all(std::string_view bytes) {
+        auto& socket = stream_.socket();
+        beast::error_code ec;
+        socket.non_blocking(true, ec);
+        if (ec) return false;
+        const int fd = socket.native_handle();
+        while (!bytes.empty()) {
+            const ssize_t n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+            if (n > 0) {
+                bytes.remove_prefix(static_cast<std::size_t>(n));
+                continue;
+            }
+            if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) return false;
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                deadline_ - std::chrono::steady_clock::now());
+            if (left.count() <= 0) return false;
+            pollfd p{fd, POLLOUT, 0};
+            (void)::poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left.count(), 1000)));
+        }
+        return true;
+    }
+
+    // One chunk of a streamed answer, after the response's head the first time.
+    bool send_chunk(std::string_view chunk, bool keep_alive) {
+        if (!chunked_) {
+            chunked_ = true;
+            deadline_ =
+                std::chrono::steady_clock::now() + std::chrono::seconds(options_.idle_seconds);
+            std::string head =
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: "
+                "chunked\r\n";
+            if (!origin_.empty())
+                head += "Access-Control-Allow-Origin: " + origin_ + "\r\nVary: Origin\r\n";
+            if (!keep_alive) head += "Connection: close\r\n";
+            head += "\r\n";
+            if (!send_all(head)) return false;
+        }
+        if (chunk.empty()) return true;  // an empty chunk would end the answer
+        char size[32];
+        const int n = std::snprintf(size, sizeof size, "%zx\r\n", chunk.size());
+        return send_all(std::string_view(size, static_cast<std::size_t>(n))) && send_all(chunk) &&
+               send_all("\r\n");
     }
 
     void respond_status(http::status status, std::string_view text, bool keep_alive) {
@@ -319,7 +393,9 @@ class Session final : public Connection, public std::enable_shared_from_this<Ses
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
     std::optional<http::response<http::string_body>> response_;
-    std::string origin_;  ///< the current request's allowed Origin, or empty
+    std::string origin_;    ///< the current request's allowed Origin, or empty
+    bool chunked_ = false;  ///< the current answer is streaming: its head has been sent
+    std::chrono::steady_clock::time_point deadline_;  ///< for the whole streamed answer
     const Dispatcher& dispatcher_;
     const HttpOptions& options_;
     Registry& registry_;

@@ -12,6 +12,11 @@
 /// - with HttpOptions::authorize, a request it refuses: 401;
 /// - a client that sends nothing for Limits::idle_seconds, or takes longer than that over one
 ///   request: the connection is closed.
+/// An answer to one request (not a batch) that grows past 1 MiB while it is written (a block's
+/// traces, eth_getLogs) streams: chunked transfer encoding, each chunk sent as the writer
+/// reaches a flush point (common/answer_stream.hpp), so the server holds about a megabyte of it
+/// at a time; the whole answer must be read within Limits::idle_seconds. An error after part of
+/// it left cuts it short (the connection closes before the last chunk).
 /// Every answer to a request whose Origin is one of HttpOptions::cors_origins carries
 /// Access-Control-Allow-Origin (geth's --http.corsdomain; none by default, so browsers refuse to
 /// show a page another site's answers).

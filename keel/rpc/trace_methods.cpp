@@ -1,5 +1,7 @@
 #include "keel/rpc/trace_methods.hpp"
 
+#include "keel/common/answer_stream.hpp"
+
 #include "keel/blockchain/block_traces.hpp"
 #include "keel/blockchain/call_traces.hpp"
 #include "keel/blockchain/parity_traces.hpp"
@@ -24,9 +26,11 @@ RpcError trace_failed(const blockchain::ReadError& e) {
     return internal_error(e.message);
 }
 
-// A no-op drain: the whole answer stays in the response buffer (bounded by the server's
-// concurrency: one answer per serving thread).
-void keep(std::string&) {}
+// The traces' drain: when the answer streams (the HTTP server's AnswerStream), what the buffer
+// holds leaves once it is long; otherwise the whole answer stays in the buffer.
+void keep(std::string& out) {
+    keel::json::flush_point(out);
+}
 
 // geth's TraceConfig (argument `index`; missing or null: the struct logger, the default limit).
 Result<trace::TracerSpec, RpcError> trace_config_param(const json& p, std::size_t index) {

@@ -114,6 +114,19 @@ got=$(curl -s -H 'content-type: application/json' \
 [[ "$got" == '{"jsonrpc":"2.0","id":8,"result":{"structLogs":[],"gas":21000,"failed":false,"returnValue":"0x"}}' ]]
 check debug-trace $? "$got"
 
+# A long answer streams (chunked, about a megabyte at a time): the struct log of a call that loops
+# until its 300,000 gas run out is several megabytes; it arrives whole and valid. In a batch the
+# same answer is sent whole (content-length).
+loop='{"jsonrpc":"2.0","id":5,"method":"debug_traceCall","params":[{"to":"0x00000000000000000000000000000000000000aa","gas":"0x493e0"},"latest",{"stateOverrides":{"0x00000000000000000000000000000000000000aa":{"code":"0x5b600056"}}}]}'
+curl -s -D "$tmp/stream.head" -o "$tmp/stream.body" -H 'content-type: application/json' --data "$loop" "$url"
+grep -qi '^transfer-encoding: chunked' "$tmp/stream.head" &&
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["result"]; assert r["failed"] and len(r["structLogs"]) > 50000 and r["structLogs"][-1]["error"] == "out of gas"' "$tmp/stream.body"
+check trace-streams $? "$(cat "$tmp/stream.head"; head -c 300 "$tmp/stream.body")"
+curl -s -D "$tmp/batch.head" -o "$tmp/batch.body" -H 'content-type: application/json' --data "[$loop]" "$url"
+grep -qi '^content-length:' "$tmp/batch.head" && ! grep -qi '^transfer-encoding' "$tmp/batch.head" &&
+    python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))[0]["result"]; b=json.load(open(sys.argv[2]))["result"]; assert a == b' "$tmp/batch.body" "$tmp/stream.body"
+check trace-batch-whole $? "$(cat "$tmp/batch.head")"
+
 # The Engine API: no token, a stale one, one signed with another secret: 401, nothing done.
 auth="http://127.0.0.1:$auth"
 fcu="$vectors/rpc/tests/headfcu.json"
