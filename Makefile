@@ -54,10 +54,11 @@ asan: deps
 
 # ThreadSanitizer over the concurrent paths that keel synchronises itself: RLPx sessions (one
 # reader, many writers), the store (parallel import and verify, readers beside a writer), batch
-# sender recovery (two threads on the same transactions). BLS batch verification is left out:
+# sender recovery (two threads on the same transactions), the node's subscriptions (a notifier
+# thread beside the connections). BLS batch verification is left out:
 # its only concurrency is oneTBB's pool, which Debian ships uninstrumented (scripts/tsan.supp), so
 # TSan would see nothing there, and its build would cost CI minutes.
-TSAN_TESTS := keel_rlpx_test keel_store_test keel_eth_test
+TSAN_TESTS := keel_rlpx_test keel_store_test keel_eth_test keel_rpc_test
 tsan: deps
 	@cmake --preset tsan >/dev/null
 	@cmake --build --preset tsan -j $(JOBS) --target $(TSAN_TESTS)

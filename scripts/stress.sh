@@ -32,6 +32,7 @@ done
 #   common   the parallel helpers and the progress reporter counted from many threads
 #   bls      batch verification split over the pool
 #   trace    a trace's time limit read from the clock while it runs (TxSelector)
+#   rpc      subscriptions: the notifier thread beside the connections subscribing and going
 default_cases=(
     "keel/rlpx/keel_rlpx_test|*|1"
     "keel/store/keel_store_test|*Crash*|10"
@@ -41,6 +42,7 @@ default_cases=(
     "keel/common/keel_common_test|Parallel*:Progress*|1"
     "keel/bls/keel_bls_test|BlsBatchVerify*|1"
     "keel/trace/keel_trace_test|TxSelector*|1"
+    "keel/rpc/keel_rpc_test|Filters.Subscriptions*|1"
 )
 if [[ -n ${STRESS_CASES:-} ]]; then
     read -r -a cases <<<"$STRESS_CASES"

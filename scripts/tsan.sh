@@ -3,6 +3,8 @@
 #   rlpx   sessions read by one thread and written by others, disconnect() from any thread
 #   store  parallel import and verify (oneTBB), readers beside a writer
 #   eth    batch sender recovery (oneTBB), two threads recovering the same transactions
+#   rpc    subscriptions: the notifier thread beside connections that subscribe, unsubscribe and
+#          go, and the pool's listener
 # A report fails the run (halt_on_error); Debian's oneTBB is not instrumented, so its pool's own
 # synchronisation is invisible to TSan: scripts/tsan.supp says what is suppressed and why.
 #   scripts/tsan.sh BUILD_DIR
@@ -23,4 +25,5 @@ run "$build/keel/rlpx/keel_rlpx_test"
 # threads; a fork of a multithreaded process is outside what TSan supports.
 run "$build/keel/store/keel_store_test" --gtest_filter='-*PruneCrash*:*RewindCrash*'
 run "$build/keel/eth/keel_eth_test"
+run "$build/keel/rpc/keel_rpc_test" --gtest_filter='Filters.Subscriptions*'
 echo "tsan: clean"
