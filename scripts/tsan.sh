@@ -11,7 +11,11 @@
 set -euo pipefail
 build=${1:?usage: tsan.sh BUILD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
-export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 suppressions=${here}/tsan.supp"
+# Suppressions match function names, so reports must be symbolized: Debian's llvm-symbolizer
+# (llvm-14, when installed) cannot serve clang 19's runtime, which then prints bare addresses
+# and matches nothing; binutils' addr2line (always beside g++) can.
+symbolizer=$(command -v llvm-symbolizer-19 || command -v addr2line)
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 suppressions=${here}/tsan.supp external_symbolizer_path=${symbolizer}"
 
 run() {
     local exe=$1
