@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "keel/bls/detail/batch_inverse.hpp"
 #include "keel/bls/detail/fp_x8.hpp"
 #include "keel/common/assert.hpp"
+#include "keel/common/batch_inverse.hpp"
 #include "keel/crypto/sha256.hpp"
 
 namespace keel::bls {

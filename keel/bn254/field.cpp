@@ -2,98 +2,23 @@
 
 #include <cstring>
 
+#include "keel/common/mont256.hpp"
+
 namespace keel::bn254 {
 
 namespace {
 
-__extension__ typedef unsigned __int128 u128;
 using Limbs = Fp::Limbs;
 
-constexpr Limbs kP = {0x3c208c16d87cfd47, 0x97816a916871ca8d, 0xb85045b68181585d,
-                      0x30644e72e131a029};
+constexpr mont256::Modulus kMod = mont256::make_modulus(
+    {0x3c208c16d87cfd47, 0x97816a916871ca8d, 0xb85045b68181585d, 0x30644e72e131a029});
+constexpr Limbs kP = kMod.p;
+constexpr Limbs kR = kMod.r;
+constexpr Limbs kR2 = kMod.r2;
 
-// -p^-1 mod 2^64, by Newton's iteration (each step doubles the correct low bits).
-constexpr std::uint64_t neg_inv(std::uint64_t p0) {
-    std::uint64_t x = 1;
-    for (int i = 0; i < 7; ++i) x *= 2 - p0 * x;
-    return ~x + 1;
-}
-constexpr std::uint64_t kPInv = neg_inv(kP[0]);
-
-constexpr bool geq(const Limbs& a, const Limbs& b) {
-    for (int i = 3; i >= 0; --i) {
-        if (a[static_cast<std::size_t>(i)] != b[static_cast<std::size_t>(i)])
-            return a[static_cast<std::size_t>(i)] > b[static_cast<std::size_t>(i)];
-    }
-    return true;
-}
-
-constexpr Limbs sub_raw(const Limbs& a, const Limbs& b) {
-    Limbs r{};
-    std::uint64_t borrow = 0;
-    for (std::size_t i = 0; i < 4; ++i) {
-        const u128 d = static_cast<u128>(a[i]) - b[i] - borrow;
-        r[i] = static_cast<std::uint64_t>(d);
-        borrow = static_cast<std::uint64_t>(d >> 64) & 1;
-    }
-    return r;
-}
-
-// a + b mod p for a, b < p (p < 2^254: the sum never carries out of 256 bits).
-constexpr Limbs add_mod(const Limbs& a, const Limbs& b) {
-    Limbs r{};
-    std::uint64_t carry = 0;
-    for (std::size_t i = 0; i < 4; ++i) {
-        const u128 s = static_cast<u128>(a[i]) + b[i] + carry;
-        r[i] = static_cast<std::uint64_t>(s);
-        carry = static_cast<std::uint64_t>(s >> 64);
-    }
-    return geq(r, kP) ? sub_raw(r, kP) : r;
-}
-
-constexpr Limbs sub_mod(const Limbs& a, const Limbs& b) {
-    if (geq(a, b)) return sub_raw(a, b);
-    return add_mod(a, sub_raw(kP, b));  // a + (p - b), both below p
-}
-
-// Montgomery multiplication (CIOS): a·b·2^-256 mod p.
 constexpr Limbs mont_mul(const Limbs& a, const Limbs& b) {
-    std::uint64_t t[6] = {};
-    for (std::size_t i = 0; i < 4; ++i) {
-        std::uint64_t carry = 0;
-        for (std::size_t j = 0; j < 4; ++j) {
-            const u128 s = static_cast<u128>(a[j]) * b[i] + t[j] + carry;
-            t[j] = static_cast<std::uint64_t>(s);
-            carry = static_cast<std::uint64_t>(s >> 64);
-        }
-        u128 s = static_cast<u128>(t[4]) + carry;
-        t[4] = static_cast<std::uint64_t>(s);
-        t[5] = static_cast<std::uint64_t>(s >> 64);
-        const std::uint64_t m = t[0] * kPInv;
-        s = static_cast<u128>(m) * kP[0] + t[0];
-        carry = static_cast<std::uint64_t>(s >> 64);
-        for (std::size_t j = 1; j < 4; ++j) {
-            s = static_cast<u128>(m) * kP[j] + t[j] + carry;
-            t[j - 1] = static_cast<std::uint64_t>(s);
-            carry = static_cast<std::uint64_t>(s >> 64);
-        }
-        s = static_cast<u128>(t[4]) + carry;
-        t[3] = static_cast<std::uint64_t>(s);
-        t[4] = t[5] + static_cast<std::uint64_t>(s >> 64);
-    }
-    Limbs r{t[0], t[1], t[2], t[3]};
-    if (t[4] != 0 || geq(r, kP)) r = sub_raw(r, kP);
-    return r;
+    return mont256::mul(a, b, kMod);
 }
-
-// R mod p and R^2 mod p (R = 2^256), by doubling from 1.
-constexpr Limbs r_pow(int doublings) {
-    Limbs x{1, 0, 0, 0};
-    for (int i = 0; i < doublings; ++i) x = add_mod(x, x);
-    return x;
-}
-constexpr Limbs kR = r_pow(256);
-constexpr Limbs kR2 = r_pow(512);
 
 }  // namespace
 
@@ -118,7 +43,7 @@ std::optional<Fp> Fp::from_bytes(const std::uint8_t* be) noexcept {
         for (std::size_t b = 0; b < 8; ++b) w = w << 8 | be[(3 - i) * 8 + b];
         v[i] = w;
     }
-    if (geq(v, kP)) return std::nullopt;
+    if (mont256::geq(v, kP)) return std::nullopt;
     Fp r;
     r.m_ = mont_mul(v, kR2);
     return r;
@@ -134,13 +59,13 @@ void Fp::to_bytes(std::uint8_t* be) const noexcept {
 
 Fp Fp::operator+(const Fp& b) const noexcept {
     Fp r;
-    r.m_ = add_mod(m_, b.m_);
+    r.m_ = mont256::add_mod(m_, b.m_, kP);
     return r;
 }
 
 Fp Fp::operator-(const Fp& b) const noexcept {
     Fp r;
-    r.m_ = sub_mod(m_, b.m_);
+    r.m_ = mont256::sub_mod(m_, b.m_, kP);
     return r;
 }
 
@@ -164,7 +89,7 @@ Fp Fp::pow(const Limbs& e) const noexcept {
 }
 
 Fp Fp::inverse() const noexcept {
-    return pow(sub_raw(kP, Limbs{2, 0, 0, 0}));
+    return pow(mont256::sub_raw(kP, Limbs{2, 0, 0, 0}));
 }
 
 // ---- Fp2 ----------------------------------------------------------------------------------------
@@ -252,10 +177,11 @@ Fp12 Fp12::inverse() const noexcept {
 const Fp2& frobenius_gamma(int i) noexcept {
     static const std::array<Fp2, 6> gamma = [] {
         // (p - 1) / 6, then multiples of it; ξ^e by square-and-multiply.
-        Limbs e = sub_raw(kP, Limbs{1, 0, 0, 0});
+        Limbs e = mont256::sub_raw(kP, Limbs{1, 0, 0, 0});
         std::uint64_t rem = 0;
         for (int k = 3; k >= 0; --k) {  // divide by 6
-            const u128 cur = (static_cast<u128>(rem) << 64) | e[static_cast<std::size_t>(k)];
+            const mont256::u128 cur =
+                (static_cast<mont256::u128>(rem) << 64) | e[static_cast<std::size_t>(k)];
             e[static_cast<std::size_t>(k)] = static_cast<std::uint64_t>(cur / 6);
             rem = static_cast<std::uint64_t>(cur % 6);
         }

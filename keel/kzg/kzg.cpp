@@ -49,6 +49,16 @@ std::string_view describe(Errc code) noexcept {
             return "z is not a field element (>= r)";
         case Errc::y_not_in_field:
             return "y is not a field element (>= r)";
+        case Errc::bad_blob:
+            return "blob is not 131072 bytes of field elements (< r)";
+        case Errc::bad_cell:
+            return "cell is not 2048 bytes of field elements (< r)";
+        case Errc::bad_cell_index:
+            return "cell index is not below 128";
+        case Errc::bad_commitment_index:
+            return "commitment index is past the commitments";
+        case Errc::length_mismatch:
+            return "the lists are not all of the same length";
     }
     return "unknown KZG error";
 }

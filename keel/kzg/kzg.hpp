@@ -1,14 +1,25 @@
 #pragma once
-/// KZG commitments of EIP-4844 over BLS12-381 (consensus-specs deneb/polynomial-commitments.md),
-/// on keel/bls: what the execution layer needs, the point-evaluation check behind the 0x0a
-/// precompile, and the versioned hash that names a commitment in a blob transaction.
+/// KZG commitments of EIP-4844 over BLS12-381 (consensus-specs deneb/polynomial-commitments.md)
+/// and the cells of EIP-7594 (fulu/polynomial-commitments-sampling.md), on keel/bls: what the
+/// execution layer needs — the point-evaluation check behind the 0x0a precompile, the versioned
+/// hash that names a commitment in a blob transaction, the checks of a blob sidecar (a proof per
+/// blob, version 0, or a proof per cell, version 1) — and the commitments and proofs a builder
+/// or a test makes.
 ///
-/// The mainnet trusted setup (the KZG ceremony's, `trusted_setup_4096.json` in consensus-specs,
-/// `../shared/vectors/kzg/trusted_setup.txt` here) enters only through [τ]G2, its second G2
-/// monomial point, which verify_kzg_proof needs; kzg_test checks the constant against the file.
+/// The mainnet trusted setup (the KZG ceremony's, `trusted_setup_4096.json` in consensus-specs)
+/// is embedded (setup.hpp); verify_kzg_proof needs only [τ]G2, kept as a constant so that the
+/// precompile never decodes the setup.
+///
+/// Inputs are bytes, checked as the spec's public methods check them; an Error names the field
+/// and where it is (for the list functions, `offset` is the index of the item at fault). Not
+/// implemented: compute_cells_and_kzg_proofs and recover_cells_and_kzg_proofs (a beacon node's
+/// work, FK20 and erasure recovery; an execution node receives cell proofs with the blobs).
 
 #include <cstdint>
+#include <span>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "keel/common/bytes.hpp"
 #include "keel/common/result.hpp"
@@ -21,12 +32,26 @@ extern const Bytes32 kBlsModulus;
 inline constexpr std::uint64_t kFieldElementsPerBlob = 4096;
 /// VERSIONED_HASH_VERSION_KZG.
 inline constexpr std::uint8_t kVersionedHashVersion = 0x01;
+/// BYTES_PER_BLOB, BYTES_PER_CELL, and the size of a commitment or a proof.
+inline constexpr std::size_t kBytesPerBlob = 131072;
+inline constexpr std::size_t kBytesPerCell = 2048;
+inline constexpr std::size_t kBytesPerPoint = 48;
+/// CELLS_PER_EXT_BLOB.
+inline constexpr std::size_t kCellsPerBlob = 128;
+
+/// A compressed G1 point: a commitment or a proof.
+using G1Bytes = FixedBytes<48>;
 
 enum class Errc : std::uint8_t {
-    bad_commitment,  ///< not a compressed G1 point in the subgroup (or infinity)
-    bad_proof,       ///< likewise, the proof
-    z_not_in_field,  ///< z >= r
-    y_not_in_field,  ///< y >= r
+    bad_commitment,        ///< not a compressed G1 point in the subgroup (or infinity)
+    bad_proof,             ///< likewise, the proof
+    z_not_in_field,        ///< z >= r
+    y_not_in_field,        ///< y >= r
+    bad_blob,              ///< a blob of the wrong size or with a field element >= r
+    bad_cell,              ///< a cell of the wrong size or with a field element >= r
+    bad_cell_index,        ///< a cell index >= CELLS_PER_EXT_BLOB
+    bad_commitment_index,  ///< a commitment index past the list of commitments
+    length_mismatch,       ///< lists that must be as long as each other are not
 };
 
 /// One short phrase for the code, e.g. "z is not a field element (>= r)".
@@ -46,5 +71,48 @@ Hash32 versioned_hash(BytesView commitment) noexcept;
 /// encoding, its subgroup, a field element out of range). Variable time (public inputs).
 [[nodiscard]] Result<bool, Error> verify_kzg_proof(BytesView commitment, const Bytes32& z,
                                                    const Bytes32& y, BytesView proof) noexcept;
+
+/// blob_to_kzg_commitment. Error: bad_blob (offset: the field element's byte offset).
+[[nodiscard]] Result<G1Bytes, Error> blob_to_kzg_commitment(BytesView blob);
+
+/// compute_kzg_proof: the proof that the blob's polynomial takes y at z, and y.
+[[nodiscard]] Result<std::pair<G1Bytes, Bytes32>, Error> compute_kzg_proof(BytesView blob,
+                                                                           const Bytes32& z);
+
+/// compute_challenge: the Fiat-Shamir evaluation point of a blob and its commitment.
+[[nodiscard]] Result<Bytes32, Error> compute_challenge(BytesView blob, BytesView commitment);
+
+/// compute_blob_kzg_proof: the proof at compute_challenge's point (the commitment is not
+/// checked to be the blob's, as the spec says).
+[[nodiscard]] Result<G1Bytes, Error> compute_blob_kzg_proof(BytesView blob, BytesView commitment);
+
+/// verify_blob_kzg_proof: whether `proof` shows that `commitment` commits to `blob`.
+[[nodiscard]] Result<bool, Error> verify_blob_kzg_proof(BytesView blob, BytesView commitment,
+                                                        BytesView proof);
+
+/// verify_blob_kzg_proof_batch: all of them at once (one pairing check over a random linear
+/// combination); true for empty lists. Errors name the index of the item at fault.
+[[nodiscard]] Result<bool, Error> verify_blob_kzg_proof_batch(
+    std::span<const BytesView> blobs, std::span<const BytesView> commitments,
+    std::span<const BytesView> proofs);
+
+/// compute_cells: the blob extended to FIELD_ELEMENTS_PER_EXT_BLOB evaluations and cut into
+/// CELLS_PER_EXT_BLOB cells, returned end to end (cell i at i * kBytesPerCell).
+[[nodiscard]] Result<Bytes, Error> compute_cells(BytesView blob);
+
+/// verify_cell_kzg_proof_batch: whether every proofs[i] shows that cells[i] are the
+/// evaluations, over the coset of cell_indices[i], of the polynomial committed to by
+/// commitments[i] (commitments may repeat). True for empty lists. Errors name the index.
+[[nodiscard]] Result<bool, Error> verify_cell_kzg_proof_batch(
+    std::span<const BytesView> commitments, std::span<const std::uint64_t> cell_indices,
+    std::span<const BytesView> cells, std::span<const BytesView> proofs);
+
+/// compute_verify_cell_kzg_proof_batch_challenge over distinct commitments and, per cell, the
+/// index of its commitment, its cell index, its evaluations (a cell's bytes) and its proof (the
+/// spec's internal function, public for its reference tests).
+[[nodiscard]] Result<Bytes32, Error> compute_verify_cell_kzg_proof_batch_challenge(
+    std::span<const BytesView> commitments, std::span<const std::uint64_t> commitment_indices,
+    std::span<const std::uint64_t> cell_indices, std::span<const BytesView> cells,
+    std::span<const BytesView> proofs);
 
 }  // namespace keel::kzg

@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "keel/bls/detail/batch_inverse.hpp"
+#include "keel/common/batch_inverse.hpp"
 
 namespace keel::bls {
 

@@ -4,11 +4,11 @@
 #include <span>
 #include <vector>
 
-namespace keel::bls {
+namespace keel {
 
 /// Every non-zero value of `v` replaced by its inverse, with one inversion for all; zeros stay
-/// zero. F is Fp or Fp2 (anything with one(), is_zero(), * and inverse_vartime()). Variable
-/// time: public values only.
+/// zero. F is a field element (keel/bls's Fp and Fp2, keel/kzg's Fr: anything with one(),
+/// is_zero(), * and inverse_vartime()). Variable time: public values only.
 template <class F>
 void invert_all_vartime(std::span<F> v) {
     std::vector<F> prefix(v.size());
@@ -26,4 +26,4 @@ void invert_all_vartime(std::span<F> v) {
     }
 }
 
-}  // namespace keel::bls
+}  // namespace keel
