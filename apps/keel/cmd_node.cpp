@@ -119,6 +119,7 @@ void run_node(const NodeArgs& a) {
         if (head && view) pool.update(*head, *view);
         if (subscriptions) subscriptions->wake();
     };
+    engine_options.blobs = [&pool](const Hash32& h) { return pool.find_blob(h); };
     engine_options.gas_ceiling = a.gas_ceiling;
     if (!a.extra_data.empty()) {
         auto extra =

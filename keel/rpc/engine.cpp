@@ -171,13 +171,26 @@ void write_envelope(keel::json::Writer& w, const Engine::Built& b, int shape, bo
     w.key("executionPayload");
     write_payload(w, b.block, shape);
     w.member_quantity("blockValue", b.value);
+    // The sidecars of the block's blob transactions, as the pool kept them: a proof per blob
+    // (V3, V4) or per cell (V5: the pool takes version-1 sidecars from Osaka on).
     w.key("blobsBundle");
     w.begin_object();
-    for (const char* k : {"commitments", "proofs", "blobs"}) {
-        w.key(k);
-        w.begin_array();
-        w.end_array();
-    }
+    const auto& txs = b.block.body.transactions;
+    w.key("commitments");
+    w.begin_array();
+    for (const eth::Transaction& tx : txs)
+        for (std::size_t i = 0; i < tx.commitments().size(); ++i) w.data(tx.commitments().as_view(i));
+    w.end_array();
+    w.key("proofs");
+    w.begin_array();
+    for (const eth::Transaction& tx : txs)
+        for (std::size_t i = 0; i < tx.proofs().size(); ++i) w.data(tx.proofs().as_view(i));
+    w.end_array();
+    w.key("blobs");
+    w.begin_array();
+    for (const eth::Transaction& tx : txs)
+        for (std::size_t i = 0; i < tx.blobs().size(); ++i) w.data(tx.blobs().as_view(i));
+    w.end_array();
     w.end_object();
     w.key("shouldOverrideBuilder");
     w.boolean(false);
@@ -765,20 +778,49 @@ void Engine::add_methods(Dispatcher& d) {
           });
     for (int v = 1; v <= 2; ++v) {
         d.add("engine_getBlobsV" + std::to_string(v),
-              [v](const json& p, keel::json::Writer& w) -> Result<void, RpcError> {
+              [this, v](const json& p, keel::json::Writer& w) -> Result<void, RpcError> {
                   if (auto r = at_most(p, 1); !r) return r;
                   if (p.empty() || !p[0].is_array())
                       return std::unexpected(
                           invalid_argument(0, "expected an array of versioned hashes"));
                   if (p[0].size() > kMaxBlobs)
                       return std::unexpected(RpcError{kTooLarge, "Too large request"});
-                  // No blob pool: V1 answers null for each hash, V2 null for the whole request.
-                  if (v == 2) {
+                  std::vector<std::optional<txpool::KeptBlob>> found;
+                  for (std::size_t i = 0; i < p[0].size(); ++i) {
+                      const json one = json::array({p[0][i]});
+                      auto h = hash_param(one, 0);
+                      if (!h) return std::unexpected(h.error());
+                      auto blob = options_.blobs ? options_.blobs(*h) : std::nullopt;
+                      // V1 serves version-0 sidecars (a proof per blob), V2 version-1 ones.
+                      if (blob && blob->wrapper_version != v - 1) blob.reset();
+                      found.push_back(std::move(blob));
+                  }
+                  // V2 answers all or nothing: null when any blob is missing.
+                  if (v == 2 && std::any_of(found.begin(), found.end(),
+                                            [](const auto& b) { return !b.has_value(); })) {
                       w.null();
                       return {};
                   }
                   w.begin_array();
-                  for (std::size_t i = 0; i < p[0].size(); ++i) w.null();
+                  for (const auto& b : found) {
+                      if (!b) {
+                          w.null();
+                          continue;
+                      }
+                      w.begin_object();
+                      w.key("blob");
+                      w.data(b->blob);
+                      if (v == 1) {
+                          w.key("proof");
+                          w.data(b->proofs.at(0));
+                      } else {
+                          w.key("proofs");
+                          w.begin_array();
+                          for (const Bytes& proof : b->proofs) w.data(proof);
+                          w.end_array();
+                      }
+                      w.end_object();
+                  }
                   w.end_array();
                   return {};
               });

@@ -14,11 +14,14 @@
 ///   "finalized" block tags), and with payload attributes (checked: -38003,
 ///   -38005) a block built at once on the new head from the transaction source and given a
 ///   payload id.
-/// - engine_getPayloadV1..V5: the built block as the version shows it (blockValue, an empty
-///   blobsBundle: keel keeps no blob sidecars yet, executionRequests from V4); -38001 for an
-///   unknown id, -38005 for a version that does not serve the payload's fork.
-/// - engine_getPayloadBodiesByHashV1 / ByRangeV1 (at most 1,024), engine_getBlobsV1 / V2 (no
-///   blob pool: nulls), engine_exchangeCapabilities, engine_getClientVersionV1.
+/// - engine_getPayloadV1..V5: the built block as the version shows it (blockValue, from V3 the
+///   blobsBundle of its blob transactions' sidecars as the pool kept them, executionRequests
+///   from V4); -38001 for an unknown id, -38005 for a version that does not serve the payload's
+///   fork.
+/// - engine_getPayloadBodiesByHashV1 / ByRangeV1 (at most 1,024), engine_getBlobsV1 / V2 (the
+///   pool's blobs by versioned hash: V1 a proof per blob or null for each hash, V2 the cell
+///   proofs or null for the whole request when one is missing), engine_exchangeCapabilities,
+///   engine_getClientVersionV1.
 ///
 /// Reference: execution-apis src/engine/*.md (../shared/vectors/rpc/src/engine).
 
@@ -34,6 +37,7 @@
 #include "keel/eth/block.hpp"
 #include "keel/rpc/dispatcher.hpp"
 #include "keel/store/chain_store.hpp"
+#include "keel/txpool/pool.hpp"
 
 namespace keel::rpc {
 
@@ -50,6 +54,8 @@ struct EngineOptions {
     TransactionSource transactions;
     /// Called (under the engine's lock) after the head moved: the pool drops what it included.
     std::function<void()> on_head;
+    /// The pool's blob by versioned hash (engine_getBlobsV1/V2); null: none kept.
+    std::function<std::optional<txpool::KeptBlob>(const Hash32&)> blobs;
     /// A built block's extra data (geth's --miner.extradata; empty by default, as geth).
     Bytes extra_data;
     /// The gas limit built blocks move toward, by at most 1/1024 of the parent's a block

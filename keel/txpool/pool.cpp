@@ -4,8 +4,10 @@
 #include <queue>
 
 #include "keel/common/hex.hpp"
+#include "keel/eth/chain_config.hpp"
 #include "keel/eth/sender.hpp"
 #include "keel/eth/tx_validation.hpp"
+#include "keel/kzg/kzg.hpp"
 
 namespace keel::txpool {
 namespace {
@@ -14,13 +16,89 @@ std::string address_text(const Address& a) {
     return hex::encode_prefixed(a.view());
 }
 
-// The most the transaction can cost its sender: gas * fee cap + value (+ blob gas, none here).
-// Overflow is impossible: validate() refused gas * fee cap >= 2^256, and a value near 2^256 makes
-// the sum wrap only for a balance no account has; the check saturates anyway.
+// The most the transaction can cost its sender: gas * fee cap + value + blob gas * blob fee cap.
+// validate() refused gas * fee cap >= 2^256; the sums saturate (a cost near 2^256 is more than
+// any balance).
 Uint256 max_cost(const eth::Transaction& tx) {
     const Uint256 gas = Uint256(tx.gas_limit()) * tx.max_fee_per_gas();
-    const auto sum = add_overflow(gas, tx.value());
+    auto sum = add_overflow(gas, tx.value());
+    if (sum.overflow) return Uint256::max();
+    const std::size_t blobs = tx.blob_versioned_hashes().size();
+    if (blobs == 0) return sum.value;
+    const auto blob_fee = mul_overflow(Uint256(blobs * eth::kGasPerBlob), tx.max_fee_per_blob_gas());
+    if (blob_fee.overflow) return Uint256::max();
+    sum = add_overflow(sum.value, blob_fee.value);
     return sum.overflow ? Uint256::max() : sum.value;
+}
+
+// A blob transaction's sidecar, as geth's pool checks it: present, of the fork's version (0,
+// a proof per blob, before Osaka; 1, a proof per cell, from Osaka), each commitment hashing to
+// its versioned hash, and the KZG proofs holding for the blobs.
+Result<void, std::string> check_sidecar(const eth::Transaction& tx, eth::Fork fork) {
+    if (!tx.has_sidecar()) return unexpected(std::string("missing sidecar in blob transaction"));
+    const unsigned want = fork >= eth::Fork::osaka ? 1 : 0;
+    if (tx.wrapper_version() != want) {
+        return unexpected("invalid sidecar: unexpected sidecar version, want: " +
+                          std::to_string(want) + ", got: " + std::to_string(tx.wrapper_version()));
+    }
+    const auto hashes = tx.blob_versioned_hashes();
+    const auto commitments = tx.commitments();
+    const auto blobs = tx.blobs();
+    const auto proofs = tx.proofs();
+    if (commitments.size() != hashes.size()) {
+        return unexpected("invalid number of " + std::to_string(commitments.size()) +
+                          " blob commitments compared to " + std::to_string(hashes.size()) +
+                          " blob hashes");
+    }
+    for (std::size_t i = 0; i < hashes.size(); ++i) {
+        const Hash32 computed = kzg::versioned_hash(commitments.as_view(i));
+        if (computed != hashes[i]) {
+            return unexpected("blob " + std::to_string(i) + ": computed hash " +
+                              hex::encode_prefixed(computed.view()) +
+                              " mismatches transaction one " +
+                              hex::encode_prefixed(hashes[i].view()));
+        }
+    }
+    const std::size_t per_blob = want == 1 ? kzg::kCellsPerBlob : 1;
+    if (proofs.size() != commitments.size() * per_blob || blobs.size() != commitments.size()) {
+        return unexpected("invalid sidecar: invalid number of " + std::to_string(proofs.size()) +
+                          " blob proofs expected " +
+                          std::to_string(commitments.size() * per_blob));
+    }
+    std::vector<BytesView> c, b, p;
+    for (std::size_t i = 0; i < proofs.size(); ++i) p.push_back(proofs.as_view(i));
+    if (want == 0) {
+        for (std::size_t i = 0; i < blobs.size(); ++i) {
+            b.push_back(blobs.as_view(i));
+            c.push_back(commitments.as_view(i));
+        }
+        auto ok = kzg::verify_blob_kzg_proof_batch(b, c, p);
+        if (!ok) return unexpected("invalid blob " + std::to_string(ok.error().offset) + ": " +
+                                   std::string(kzg::describe(ok.error().code)));
+        if (!*ok) return unexpected(std::string("invalid blob proof"));
+        return {};
+    }
+    // Version 1: the blobs' cells, computed here, against the sender's cell proofs.
+    std::vector<Bytes> cells;
+    std::vector<std::uint64_t> indices;
+    for (std::size_t i = 0; i < blobs.size(); ++i) {
+        auto ext = kzg::compute_cells(blobs.as_view(i));
+        if (!ext) return unexpected("invalid blob " + std::to_string(i) + ": " +
+                                    std::string(kzg::describe(ext.error().code)));
+        cells.push_back(std::move(*ext));
+    }
+    for (std::size_t i = 0; i < blobs.size(); ++i) {
+        for (std::size_t k = 0; k < kzg::kCellsPerBlob; ++k) {
+            c.push_back(commitments.as_view(i));
+            b.push_back(BytesView(cells[i].data() + k * kzg::kBytesPerCell, kzg::kBytesPerCell));
+            indices.push_back(k);
+        }
+    }
+    auto ok = kzg::verify_cell_kzg_proof_batch(c, indices, b, p);
+    if (!ok) return unexpected("invalid cell proof " + std::to_string(ok.error().offset) + ": " +
+                               std::string(kzg::describe(ok.error().code)));
+    if (!*ok) return unexpected(std::string("invalid cell proofs"));
+    return {};
 }
 
 // The tip the transaction pays at `base_fee` (EIP-1559); nullopt when its fee cap is below it.
@@ -47,17 +125,20 @@ std::size_t Pool::Account::pending_count() const {
 
 Result<Hash32, std::string> Pool::add(BytesView raw, const Head& head,
                                       const state::StateReader& state) {
-    if (raw.size() > limits_.max_size) {
+    // A blob transaction comes in its network form, the sidecar after the transaction: the size
+    // limit is the transaction's, the sidecar's is its blob count's (checked by validate()).
+    const bool blob = !raw.empty() && raw[0] == static_cast<std::uint8_t>(eth::TxType::blob);
+    if (!blob && raw.size() > limits_.max_size) {
         return unexpected("oversized data: transaction size " + std::to_string(raw.size()) +
                           ", limit " + std::to_string(limits_.max_size));
     }
-    auto decoded = eth::decode_transaction(raw);
+    auto decoded = blob ? eth::decode_transaction_network(raw) : eth::decode_transaction(raw);
     if (!decoded) return unexpected("invalid transaction: " + eth::to_string(decoded.error()));
     eth::Transaction tx = std::move(*decoded);
-    if (tx.type() == eth::TxType::blob) {
-        return unexpected(std::string(
-            "blob transactions are not accepted: keel keeps no blob sidecars and verifies no KZG "
-            "proofs yet"));
+    if (tx.encoded().size() > limits_.max_size) {
+        return unexpected("oversized data: transaction size " +
+                          std::to_string(tx.encoded().size()) + ", limit " +
+                          std::to_string(limits_.max_size));
     }
     if (auto v = eth::validate(tx, head.fork, head.chain_id); !v) {
         switch (v.error().code) {
@@ -74,6 +155,13 @@ Result<Hash32, std::string> Pool::add(BytesView raw, const Head& head,
     if (tx.gas_limit() > head.gas_limit) return unexpected(std::string("exceeds block gas limit"));
     if (tx.max_priority_fee_per_gas() < limits_.min_tip)
         return unexpected(std::string("transaction underpriced: tip below the pool's minimum"));
+    if (blob) {
+        if (tx.max_fee_per_blob_gas() < Uint256(1)) {
+            return unexpected("transaction underpriced: blob fee cap " +
+                              tx.max_fee_per_blob_gas().to_dec() + ", minimum needed 1");
+        }
+        if (auto ok = check_sidecar(tx, head.fork); !ok) return unexpected(ok.error());
+    }
     auto from = eth::sender(tx);
     if (!from) return unexpected("invalid sender: " + eth::to_string(from.error()));
     const Address sender = *from;
@@ -107,10 +195,14 @@ Result<Hash32, std::string> Pool::add(BytesView raw, const Head& head,
         const eth::Transaction& o = old->second.tx;
         if (!bumped(tx.max_fee_per_gas(), o.max_fee_per_gas(), limits_.price_bump_percent) ||
             !bumped(tx.max_priority_fee_per_gas(), o.max_priority_fee_per_gas(),
+                    limits_.price_bump_percent) ||
+            !bumped(tx.max_fee_per_blob_gas(), o.max_fee_per_blob_gas(),
                     limits_.price_bump_percent)) {
             return unexpected(std::string("replacement transaction underpriced"));
         }
         by_hash_.erase(o.hash());
+        blob_txs_ += blob ? 1 : 0;
+        blob_txs_ -= o.type() == eth::TxType::blob ? 1 : 0;
         old->second.tx = std::move(tx);
         by_hash_.emplace(hash, sender);
         return announce(lock, hash, old->second.tx);
@@ -124,6 +216,12 @@ Result<Hash32, std::string> Pool::add(BytesView raw, const Head& head,
         if (a.by_nonce.empty()) accounts_.erase(sender);
         return unexpected(std::string("txpool is full"));
     }
+    if (blob && blob_txs_ >= limits_.max_blob_transactions) {
+        if (a.by_nonce.empty()) accounts_.erase(sender);
+        return unexpected("blob pool is full: " + std::to_string(limits_.max_blob_transactions) +
+                          " blob transactions kept");
+    }
+    if (blob) ++blob_txs_;
     const auto placed = a.by_nonce.emplace(tx.nonce(), Entry{std::move(tx)}).first;
     by_hash_.emplace(hash, sender);
     ++total_;
@@ -157,6 +255,7 @@ void Pool::update(const Head& head, const state::StateReader& state) {
             const bool too_big = t->second.tx.gas_limit() > head.gas_limit;
             if (included || unpayable || too_big) {
                 by_hash_.erase(t->second.tx.hash());
+                blob_txs_ -= t->second.tx.type() == eth::TxType::blob ? 1 : 0;
                 t = a.by_nonce.erase(t);
                 --total_;
             } else {
@@ -188,6 +287,32 @@ void Pool::for_each(const std::function<void(const Kept&)>& f) const {
             f(Kept{&e.tx, sender, pending});
         }
     }
+}
+
+std::optional<KeptBlob> Pool::find_blob(const Hash32& versioned_hash) const {
+    std::lock_guard lock(mutex_);
+    for (const auto& [sender, a] : accounts_) {
+        for (const auto& [nonce, e] : a.by_nonce) {
+            const eth::Transaction& tx = e.tx;
+            if (!tx.has_sidecar()) continue;
+            const auto hashes = tx.blob_versioned_hashes();
+            for (std::size_t i = 0; i < hashes.size(); ++i) {
+                if (hashes[i] != versioned_hash) continue;
+                KeptBlob out;
+                const BytesView blob = tx.blobs().as_view(i), c = tx.commitments().as_view(i);
+                out.blob.assign(blob.begin(), blob.end());
+                out.commitment.assign(c.begin(), c.end());
+                out.wrapper_version = tx.wrapper_version();
+                const std::size_t per = tx.wrapper_version() == 1 ? kzg::kCellsPerBlob : 1;
+                for (std::size_t k = 0; k < per; ++k) {
+                    const BytesView p = tx.proofs().as_view(i * per + k);
+                    out.proofs.emplace_back(p.begin(), p.end());
+                }
+                return out;
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 std::uint64_t Pool::next_nonce(const Address& sender, std::uint64_t state_nonce) const {

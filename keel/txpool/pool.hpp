@@ -11,7 +11,13 @@
 ///   sender ("account limit exceeded"), 6,144 in all ("txpool is full"), a nonce at most 64
 ///   ahead of the state's ("nonce too high"), a tip of at least 1 wei ("transaction
 ///   underpriced");
-/// - blob transactions are refused: keel keeps no blob sidecars and verifies no KZG proofs yet.
+/// - blob transactions come with their sidecar (the network form) and are kept with it: the
+///   sidecar of the fork's version (before Osaka a proof per blob, from Osaka a proof per cell,
+///   EIP-7594), every commitment hashing to its versioned hash, the KZG proofs verified
+///   (keel/kzg; cell proofs against the cells computed from the blobs); a blob fee cap of at
+///   least 1 wei; blob gas counted in the cost; at most 128 blob transactions kept ("blob pool is
+///   full"); a replacement must raise the blob fee cap by the bump too. find_blob() serves
+///   engine_getBlobs.
 /// When the head moves (update()), what the new state includes is dropped and the rest sorted
 /// again into pending and queued. best() hands a block producer the pending transactions, best
 /// effective tip first, each sender's in nonce order.
@@ -51,6 +57,16 @@ struct Limits {
     std::uint64_t max_nonce_gap = 64;
     Uint256 min_tip = Uint256(1);
     unsigned price_bump_percent = 10;
+    /// Blob transactions kept at most (each up to 6 blobs of 128 KiB, with their proofs).
+    std::size_t max_blob_transactions = 128;
+};
+
+/// A blob kept in the pool with its commitment and proofs (one, or one per cell).
+struct KeptBlob {
+    Bytes blob;
+    Bytes commitment;
+    std::vector<Bytes> proofs;
+    std::uint8_t wrapper_version = 0;
 };
 
 struct Status {
@@ -92,6 +108,9 @@ class Pool {
     /// The nonce after `sender`'s pending transactions: `state_nonce` (the head's) when it has
     /// none in the pool that follow on from it.
     std::uint64_t next_nonce(const Address& sender, std::uint64_t state_nonce) const;
+    /// The blob whose commitment has versioned hash `versioned_hash`, from any kept blob
+    /// transaction's sidecar (engine_getBlobsV1/V2).
+    std::optional<KeptBlob> find_blob(const Hash32& versioned_hash) const;
     /// The transaction `hash`, when kept.
     std::optional<eth::Transaction> get(const Hash32& hash) const;
     /// Pending transactions for a block on the head: best effective tip first (at `base_fee`),
@@ -119,6 +138,7 @@ class Pool {
     std::map<Address, Account> accounts_;
     std::unordered_map<Hash32, Address> by_hash_;
     std::size_t total_ = 0;
+    std::size_t blob_txs_ = 0;
 };
 
 }  // namespace keel::txpool

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "keel/crypto/secp256k1.hpp"
+#include "keel/kzg/kzg.hpp"
+#include "keel/rlp/encode.hpp"
 #include "keel/state/memory_state.hpp"
 
 namespace keel::txpool::pool_test {
@@ -44,6 +46,59 @@ Bytes tx(std::uint8_t who, std::uint64_t nonce, std::uint64_t fee_cap, std::uint
     f.r = sig.r;
     f.s = sig.s;
     return eth::encode(f);
+}
+
+// A signed blob transaction from key `who` in its network form: one blob with its commitment
+// and `proofs` (one for sidecar version 0, 128 for version 1); `hash` overrides the versioned
+// hash the commitment gives.
+Bytes blob_tx(std::uint8_t who, std::uint64_t nonce, std::uint8_t version, const Bytes& blob,
+              const Bytes& commitment, const std::vector<Bytes>& proofs,
+              std::optional<Hash32> hash = std::nullopt, std::uint64_t blob_fee = 10) {
+    eth::TransactionFields f;
+    f.type = eth::TxType::blob;
+    f.chain_id = kChain;
+    f.nonce = nonce;
+    f.max_fee_per_gas = Uint256(100);
+    f.max_priority_fee_per_gas = Uint256(5);
+    f.gas_limit = 21000;
+    f.to = kTo;
+    f.max_fee_per_blob_gas = Uint256(blob_fee);
+    f.blob_versioned_hashes.push_back(hash.value_or(kzg::versioned_hash(commitment)));
+    const Hash32 h = eth::decode_transaction(eth::encode(f)).value().signing_hash();
+    const auto sig = crypto::secp256k1::sign_recoverable(h, key(who)).value();
+    f.v = Uint256(sig.recovery_id);
+    f.r = sig.r;
+    f.s = sig.s;
+    const Bytes envelope = eth::encode(f);
+    // 0x03 || rlp([payload, (version,) [blob], [commitment], proofs])
+    rlp::Encoder e;
+    const auto outer = e.begin_list();
+    e.add_raw(BytesView(envelope).subspan(1));
+    if (version == 1) e.add_uint(1);
+    auto l = e.begin_list();
+    e.add_string(blob);
+    e.end_list(l);
+    l = e.begin_list();
+    e.add_string(commitment);
+    e.end_list(l);
+    l = e.begin_list();
+    for (const Bytes& p : proofs) e.add_string(p);
+    e.end_list(l);
+    e.end_list(outer);
+    Bytes out{0x03};
+    const Bytes body = e.take();
+    out.insert(out.end(), body.begin(), body.end());
+    return out;
+}
+
+Bytes to_bytes(const kzg::G1Bytes& p) {
+    return Bytes(p.data(), p.data() + 48);
+}
+
+Bytes infinity() {
+    Bytes p(48, 0);
+    p[0] = 0xc0;
+    return p;
 }
 
 class PoolTest : public ::testing::Test {
@@ -141,6 +196,47 @@ TEST_F(PoolTest, LimitsBoundTheMemory) {
     EXPECT_NE(add(tx(1, 4, 100, 5)).error().find("account limit exceeded"), std::string::npos);
     for (std::uint64_t n = 0; n < 4; ++n) ASSERT_TRUE(add(tx(2, n, 100, 5)));
     EXPECT_EQ(add(tx(3, 0, 100, 5)).error(), "txpool is full");
+}
+
+TEST_F(PoolTest, BlobTransactionsNeedTheirForksSidecarAndValidProofs) {
+    // Prague: version 0, a proof per blob. A blob with content, its commitment and proof.
+    Bytes blob(kzg::kBytesPerBlob, 0);
+    for (std::size_t i = 0; i < blob.size(); i += 32) blob[i + 31] = static_cast<std::uint8_t>(i);
+    const Bytes c = to_bytes(kzg::blob_to_kzg_commitment(blob).value());
+    const Bytes proof = to_bytes(kzg::compute_blob_kzg_proof(blob, c).value());
+    const auto refused = [&](const Bytes& raw, std::string_view why) {
+        auto r = add(raw);
+        ASSERT_FALSE(r.has_value());
+        EXPECT_NE(r.error().find(why), std::string::npos) << r.error();
+    };
+    refused(blob_tx(1, 0, 0, blob, c, {c}), "invalid blob proof");  // the commitment as proof
+    refused(blob_tx(1, 0, 0, blob, c, {proof}, Hash32{{0x01}}), "mismatches transaction one");
+    refused(blob_tx(1, 0, 1, blob, c, std::vector<Bytes>(128, proof)),
+            "unexpected sidecar version, want: 0, got: 1");
+    refused(blob_tx(1, 0, 0, blob, c, {proof}, std::nullopt, 0), "blob fee cap 0");
+    const Hash32 h = add(blob_tx(1, 0, 0, blob, c, {proof})).value();
+    EXPECT_TRUE(pool_.get(h)->has_sidecar());
+    const auto kept = pool_.find_blob(kzg::versioned_hash(c));
+    ASSERT_TRUE(kept.has_value());
+    EXPECT_EQ(kept->blob, blob);
+    EXPECT_EQ(kept->proofs, std::vector<Bytes>{proof});
+    EXPECT_FALSE(pool_.find_blob(Hash32{{0x01}}).has_value());
+
+    // Osaka: version 1, a proof per cell, checked against the cells of the blob. The zero blob's
+    // commitment and cell proofs are all at infinity; the blob with content does not fit them.
+    head_.fork = eth::Fork::osaka;
+    const Bytes zero(kzg::kBytesPerBlob, 0);
+    const std::vector<Bytes> cell_proofs(128, infinity());
+    refused(blob_tx(2, 0, 0, zero, infinity(), {infinity()}),
+            "unexpected sidecar version, want: 1, got: 0");
+    refused(blob_tx(2, 0, 1, blob, infinity(), cell_proofs), "invalid cell proofs");
+    refused(blob_tx(2, 0, 1, zero, infinity(), std::vector<Bytes>(127, infinity())),
+            "invalid");
+    ASSERT_TRUE(add(blob_tx(2, 0, 1, zero, infinity(), cell_proofs)));
+    EXPECT_EQ(pool_.find_blob(kzg::versioned_hash(infinity()))->proofs.size(), 128u);
+    // The blob fee counts in the cost: 131072 blob gas at 10 wei is more than sender 3 has.
+    fund(3, 0, Uint256(21000 * 100 + 1));
+    refused(blob_tx(3, 0, 1, zero, infinity(), cell_proofs), "insufficient funds");
 }
 
 TEST_F(PoolTest, UpdateDropsWhatTheHeadIncluded) {

@@ -173,6 +173,42 @@ post head-moved '{"jsonrpc":"2.0","id":10,"method":"eth_blockNumber"}' \
 grep -q "^node: engine: imported block 55 $block" "$tmp/node.out"
 check engine-log-line $? "$(cat "$tmp/node.out")"
 
+# A blob transaction (hive's send-blob-tx: the zero blob, its version-1 sidecar of 128 cell
+# proofs) enters the pool; engine_getBlobsV2 serves its blob and proofs, V1 (version-0 sidecars
+# only) a null; the next payload carries it in its blobs bundle.
+sed -n 's/^>> //p' "$hive/eth_sendRawTransaction/send-blob-tx.io" >"$tmp/blob_tx.json"
+got=$(curl -s -H 'content-type: application/json' --data @"$tmp/blob_tx.json" "$url")
+[[ "$got" == *'"result":"0x05d85f6a761cac82cfdf06dd168952838ac452b10641aabccdfdad46e03d2f0b"'* ]]
+check blob-tx-accepted $? "$got"
+vhash=0x010657f37554c781402a22917dee2f75def7ab966d7b770905398eba3c444014
+engine '{"jsonrpc":"2.0","id":5,"method":"engine_getBlobsV2","params":[["'$vhash'"]]}' >"$tmp/blobs.json"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["result"]
+assert len(r) == 1 and len(r[0]["proofs"]) == 128, r
+assert r[0]["blob"] == "0x" + "00" * 131072
+assert all(p == "0xc0" + "00" * 47 for p in r[0]["proofs"])
+' "$tmp/blobs.json"
+check engine-get-blobs-v2 $? "$(head -c 300 "$tmp/blobs.json")"
+got=$(engine '{"jsonrpc":"2.0","id":6,"method":"engine_getBlobsV1","params":[["'$vhash'","'$zero'"]]}')
+[[ "$got" == '{"jsonrpc":"2.0","id":6,"result":[null,null]}' ]]
+check engine-get-blobs-v1 $? "$got"
+got=$(engine '{"jsonrpc":"2.0","id":7,"method":"engine_getBlobsV2","params":[["'$vhash'","'$zero'"]]}')
+[[ "$got" == '{"jsonrpc":"2.0","id":7,"result":null}' ]]
+check engine-get-blobs-v2-missing $? "$got"
+got=$(engine '{"jsonrpc":"2.0","id":8,"method":"engine_forkchoiceUpdatedV3","params":[{"headBlockHash":"'$block'","safeBlockHash":"'$head'","finalizedBlockHash":"'$head'"},{"timestamp":"0x240","prevRandao":"'$zero'","suggestedFeeRecipient":"0x0000000000000000000000000000000000000001","withdrawals":[],"parentBeaconBlockRoot":"'$zero'"}]}')
+id=$(sed -n 's/.*"payloadId":"\(0x[0-9a-f]*\)".*/\1/p' <<<"$got")
+engine '{"jsonrpc":"2.0","id":9,"method":"engine_getPayloadV5","params":["'$id'"]}' >"$tmp/payload.json"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))["result"]
+b = r["blobsBundle"]
+assert b["commitments"] == ["0xc0" + "00" * 47], b["commitments"]
+assert len(b["proofs"]) == 128 and len(b["blobs"]) == 1
+assert any(t.startswith("0x03") for t in r["executionPayload"]["transactions"])
+' "$tmp/payload.json"
+check engine-blobs-bundle $? "$(head -c 600 "$tmp/payload.json")"
+
 # A second node on the same datadir: the store has its writer; one on the same port: taken.
 run_keel node --datadir "$dd" --http.port 0 --authrpc.port 0
 [[ $rc != 0 && "$err" == *"in use by another process"* ]]

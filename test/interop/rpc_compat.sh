@@ -8,7 +8,7 @@
 set -uo pipefail
 keel=${1:?usage: rpc_compat.sh PATH_TO_KEEL VECTORS_DIR [MIN_PASSED]}
 vectors=${2:?usage: rpc_compat.sh PATH_TO_KEEL VECTORS_DIR [MIN_PASSED]}
-min=${3:-213}
+min=${3:-214}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/npm_ready.sh"
 source "$here/keel_node.sh"
