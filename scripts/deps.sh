@@ -4,7 +4,9 @@
 #   scripts/deps.sh           build, test, fuzz and bench dependencies
 #   scripts/deps.sh --peers   also Node.js and npm, for the side-by-side peers in bench/ (skipped
 #                             when a `node` and `npm` are already on PATH, e.g. from NodeSource),
-#                             GNU time for their peak-RSS figures and wrk for the RPC load bench
+#                             GNU time for their peak-RSS figures, wrk for the RPC load bench,
+#                             and Node's headers (libnode-dev with Debian's nodejs) for the native
+#                             modules of Lodestar (test/interop/lodestar.sh)
 set -euo pipefail
 
 packages=(
@@ -22,7 +24,10 @@ if [[ "${1:-}" == "--peers" ]]; then
     # wrk: the load generator of bench/side_by_side_rpc.sh.
     packages+=(time wrk)
     if ! { command -v node && command -v npm; } >/dev/null; then
-        packages+=(nodejs npm)
+        packages+=(nodejs npm libnode-dev)
+    elif [[ $(dpkg-query -W -f='${Status}' nodejs 2>/dev/null) == "install ok installed" &&
+            ! -f /usr/include/node/node_api.h ]]; then
+        packages+=(libnode-dev)  # Debian's nodejs ships its headers apart
     fi
 fi
 

@@ -64,10 +64,13 @@ fi
 #   rpc_clients                        ethers, viem and cast against keel node, blocks made meanwhile
 #   node_crash                         keel node killed with -9 while an engine client drives it
 #                                      (KEEL_NODE_CRASH_KILLS of them under stress)
-regex=${STRESS_TESTS:-'^(cli_p2p|rlpx_interop|cli_store_concurrency|cli_import|cli_storage|evm_anvil_diff|cli_state_crash|cli_state|cli_node|rpc_compat_http|rpc_abuse|node_crash|rpc_clients)$'}
+#   lodestar                           Lodestar's beacon node and validators drive keel node
+#                                      (KEEL_LODESTAR_SLOTS of them under stress)
+regex=${STRESS_TESTS:-'^(cli_p2p|rlpx_interop|cli_store_concurrency|cli_import|cli_storage|evm_anvil_diff|cli_state_crash|cli_state|cli_node|rpc_compat_http|rpc_abuse|node_crash|rpc_clients|lodestar)$'}
 export KEEL_EVM_DIFF_PROGRAMS=${KEEL_EVM_DIFF_PROGRAMS:-100}
 export KEEL_STATE_CRASH_KILLS=${KEEL_STATE_CRASH_KILLS:-15}
 export KEEL_NODE_CRASH_KILLS=${KEEL_NODE_CRASH_KILLS:-12}
+export KEEL_LODESTAR_SLOTS=${KEEL_LODESTAR_SLOTS:-32}
 
 cores=$(nproc)
 jobs=${STRESS_JOBS:-$cores}

@@ -122,6 +122,23 @@ Result<void, ReadError> write_one(json::Writer& w, const BlockWithReceipts& b, s
     return {};
 }
 
+bool bloom_may_match(const Bloom& bloom, const LogFilter& f) {
+    if (!f.addresses.empty()) {
+        bool any = false;
+        for (const Address& a : f.addresses) any = any || eth::bloom_may_contain(bloom, a.view());
+        if (!any) return false;
+    }
+    for (const auto& position : f.topics) {
+        if (position.empty()) continue;
+        bool any = false;
+        for (const Hash32& t : position) any = any || eth::bloom_may_contain(bloom, t.view());
+        if (!any) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
 bool log_matches(const eth::Log& log, const LogFilter& f) {
     if (!f.addresses.empty() &&
         std::find(f.addresses.begin(), f.addresses.end(), log.address) == f.addresses.end()) {
@@ -140,23 +157,6 @@ bool log_matches(const eth::Log& log, const LogFilter& f) {
     }
     return true;
 }
-
-bool bloom_may_match(const Bloom& bloom, const LogFilter& f) {
-    if (!f.addresses.empty()) {
-        bool any = false;
-        for (const Address& a : f.addresses) any = any || eth::bloom_may_contain(bloom, a.view());
-        if (!any) return false;
-    }
-    for (const auto& position : f.topics) {
-        if (position.empty()) continue;
-        bool any = false;
-        for (const Hash32& t : position) any = any || eth::bloom_may_contain(bloom, t.view());
-        if (!any) return false;
-    }
-    return true;
-}
-
-}  // namespace
 
 Result<StoredBlockView, ReadError> stored_block(const store::ChainStore& store,
                                                 std::uint64_t number, bool senders) {

@@ -109,6 +109,9 @@ struct LogFilter {
     std::uint64_t max_logs = 0;
 };
 
+/// Whether `log` passes `filter`'s addresses and topics (its block range is not looked at).
+bool log_matches(const eth::Log& log, const LogFilter& filter);
+
 /// What a log search did.
 struct LogStats {
     std::uint64_t blocks = 0;      ///< headers checked

@@ -251,7 +251,7 @@ void write_receipt(json::Writer& w, const Receipt& r, bool close) {
 }
 
 void write_rpc_log(json::Writer& w, const Log& log, const ReceiptPlace& place,
-                   const Hash32& tx_hash, std::uint64_t log_index) {
+                   const Hash32& tx_hash, std::uint64_t log_index, bool removed) {
     w.begin_object();
     write_log_members(w, log);
     w.member_quantity("blockNumber", place.block_number);
@@ -261,7 +261,7 @@ void write_rpc_log(json::Writer& w, const Log& log, const ReceiptPlace& place,
     w.member_quantity("blockTimestamp", place.block_timestamp);
     w.member_quantity("logIndex", log_index);
     w.key("removed");
-    w.boolean(false);
+    w.boolean(removed);
     w.end_object();
 }
 

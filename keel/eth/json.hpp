@@ -119,8 +119,9 @@ struct ReceiptPlace {
 std::optional<Error> write_rpc_receipt(json::Writer& w, const Receipt& receipt,
                                        const Transaction& tx, const ReceiptPlace& place);
 
-/// A log as eth_getLogs returns it (with its block, transaction and block-wide index).
+/// A log as eth_getLogs returns it (with its block, transaction and block-wide index);
+/// `removed` for a log of a block a reorg took off the chain (eth_subscribe's logs).
 void write_rpc_log(json::Writer& w, const Log& log, const ReceiptPlace& place,
-                   const Hash32& tx_hash, std::uint64_t log_index);
+                   const Hash32& tx_hash, std::uint64_t log_index, bool removed = false);
 
 }  // namespace keel::eth

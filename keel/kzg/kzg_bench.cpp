@@ -35,10 +35,9 @@ struct CellCase {
 
 const CellCase& cell_case() {
     static const CellCase c = [] {
-        const auto doc = kzg::testing::read_yaml(testutil::vectors_dir("kzg") /
-                                                 "verify_cell_kzg_proof_batch" / "kzg-mainnet" /
-                                                 "verify_cell_kzg_proof_batch_case_valid_0" /
-                                                 "data.yaml");
+        const auto doc = kzg::testing::read_yaml(
+            testutil::vectors_dir("kzg") / "verify_cell_kzg_proof_batch" / "kzg-mainnet" /
+            "verify_cell_kzg_proof_batch_case_valid_0" / "data.yaml");
         const auto& in = doc["input"];
         CellCase out;
         out.commitment = decoded(in["commitments"].items.at(0).scalar);
@@ -72,8 +71,8 @@ void BM_KzgVerifyCellProofs(benchmark::State& state) {
         for (std::size_t b = 0; b < blobs; ++b) {
             for (std::size_t k = 0; k < kzg::kCellsPerBlob; ++k) {
                 cs.push_back(c.commitment);
-                views.push_back(BytesView(cells[b].data() + k * kzg::kBytesPerCell,
-                                          kzg::kBytesPerCell));
+                views.push_back(
+                    BytesView(cells[b].data() + k * kzg::kBytesPerCell, kzg::kBytesPerCell));
                 ps.push_back(c.proofs[k]);
                 indices.push_back(k);
             }
@@ -81,8 +80,8 @@ void BM_KzgVerifyCellProofs(benchmark::State& state) {
         const auto ok = kzg::verify_cell_kzg_proof_batch(cs, indices, views, ps);
         KEEL_ASSERT(ok.has_value() && *ok);
     }
-    state.counters["blobs/s"] =
-        benchmark::Counter(static_cast<double>(blobs), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["blobs/s"] = benchmark::Counter(static_cast<double>(blobs),
+                                                   benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_KzgVerifyCellProofs)->Arg(1)->Arg(6)->Unit(benchmark::kMillisecond);
 
@@ -99,9 +98,8 @@ void BM_KzgVerifyBlobProofs(benchmark::State& state) {
         commitments.emplace_back(c.data(), c.data() + 48);
         proofs.emplace_back(p.data(), p.data() + 48);
     }
-    const std::vector<BytesView> b(blobs.begin(), blobs.end()), c(commitments.begin(),
-                                                                  commitments.end()),
-        p(proofs.begin(), proofs.end());
+    const std::vector<BytesView> b(blobs.begin(), blobs.end()),
+        c(commitments.begin(), commitments.end()), p(proofs.begin(), proofs.end());
     for (auto _ : state) {
         const auto ok = kzg::verify_blob_kzg_proof_batch(b, c, p);
         KEEL_ASSERT(ok.has_value() && *ok);

@@ -179,7 +179,8 @@ void write_envelope(keel::json::Writer& w, const Engine::Built& b, int shape, bo
     w.key("commitments");
     w.begin_array();
     for (const eth::Transaction& tx : txs)
-        for (std::size_t i = 0; i < tx.commitments().size(); ++i) w.data(tx.commitments().as_view(i));
+        for (std::size_t i = 0; i < tx.commitments().size(); ++i)
+            w.data(tx.commitments().as_view(i));
     w.end_array();
     w.key("proofs");
     w.begin_array();

@@ -46,13 +46,19 @@ class Filters : public ::testing::Test {
         return {};
     }
 
-    // A new empty block on the head, as a block producer makes one.
-    Hash32 make_block() {
+    // A new block on the head, as a block producer makes one: empty, or with `txs`; `parent`
+    // (a block of the chain) made the head first when given.
+    Hash32 make_block(std::vector<eth::Transaction> txs = {},
+                      std::optional<Hash32> parent = std::nullopt, std::uint64_t later = 12) {
         auto chain = blockchain::Chain::open(*hive_.store, config_);
         EXPECT_TRUE(chain.has_value());
+        if (parent) {
+            EXPECT_TRUE(chain->set_head(*parent).has_value());
+        }
         auto head = blockchain::canonical_header(*hive_.store, chain->head().number).value();
         eth::Block b;
-        b.header.timestamp = head.header.timestamp + 12;
+        b.body.transactions = std::move(txs);
+        b.header.timestamp = head.header.timestamp + later;
         b.header.gas_limit = head.header.gas_limit;
         b.header.ommers_hash = eth::kEmptyOmmersHash;
         b.header.parent_beacon_block_root = Hash32{};
@@ -199,6 +205,43 @@ TEST_F(Filters, SubscriptionsPushNewHeadsLogsAndPendingTransactions) {
     out.clear();
     EXPECT_FALSE(subs.handle(conn, request("eth_blockNumber", json::array()), out));
     EXPECT_TRUE(out.empty());
+}
+
+TEST_F(Filters, SubscriptionsReportLogsRemovedByAReorg) {
+    const NodeContext node{.store = *hive_.store,
+                           .config = config_,
+                           .info = {.client_version = "keel", .chain_id = 1, .network_id = 1},
+                           .pool = &pool_};
+    Subscriptions subs(node);
+    Inbox inbox;
+    const auto conn = subs.connect(inbox.sink());
+    const json logs = subscribe(subs, conn, {"logs", json::object()});
+    ASSERT_TRUE(logs["result"].is_string()) << logs.dump();
+    const Hash32 parent = hive_.store->canonical_hash(*hive_.store->head().value()).value().value;
+
+    // Block A on the head with the suite's blob transaction: an ERC-20 transfer, one log.
+    std::string blob_raw;
+    for (const bt::Exchange& e : bt::exchanges("eth_sendRawTransaction"))
+        if (e.file.filename() == "send-blob-tx.io") blob_raw = e.request["params"][0];
+    ASSERT_TRUE(ask("eth_sendRawTransaction", {blob_raw}).contains("result"));
+    const Hash32 a = make_block(pool_.best(Uint256(0), 30'000'000));
+    subs.wake();
+    const std::vector<json> got = inbox.wait_for(1);
+    ASSERT_EQ(got.size(), 1u);
+    const json log = got[0]["params"]["result"];
+    EXPECT_EQ(log["blockHash"], hex::encode_prefixed(a.view()));
+    EXPECT_EQ(log["removed"], false);
+
+    // Block B on A's parent becomes the head: A's log comes again, removed.
+    const Hash32 b = make_block({}, parent, 13);
+    ASSERT_NE(a, b);
+    subs.wake();
+    const std::vector<json> more = inbox.wait_for(2);
+    ASSERT_EQ(more.size(), 2u);
+    json removed = more[1]["params"]["result"];
+    EXPECT_EQ(removed["removed"], true);
+    removed["removed"] = false;
+    EXPECT_EQ(removed, log);  // the same log otherwise
 }
 
 TEST_F(Filters, SubscriptionsRefuseBadRequestsAndEndWithTheirConnection) {

@@ -25,6 +25,8 @@ constexpr auto kTick = std::chrono::milliseconds(250);
 constexpr std::uint64_t kMaxBlocksPerLook = 1024;
 constexpr std::size_t kKeptHashes = 128;     ///< reported blocks remembered, to find a reorg's fork
 constexpr std::size_t kMaxQueuedTxs = 4096;  ///< the pool's news between two looks
+/// Logs of reported blocks kept, all blocks together, to report them removed after a reorg.
+constexpr std::size_t kMaxKeptLogs = 65536;
 
 enum class Kind : std::uint8_t { heads, logs, pending };
 
@@ -115,6 +117,16 @@ struct Subscriptions::Impl {
     // The notifier's own state.
     std::optional<std::pair<std::uint64_t, Hash32>> last;  ///< the last head looked at
     std::map<std::uint64_t, Hash32> sent;                  ///< recent reported blocks' hashes
+    /// A reported log, kept with its place so that a reorg can report it removed.
+    struct KeptLog {
+        eth::Log log;
+        eth::ReceiptPlace place;
+        Hash32 tx_hash;
+        std::uint64_t index = 0;
+    };
+    /// The logs of recent reported blocks (while logs subscriptions exist), by number.
+    std::map<std::uint64_t, std::vector<KeptLog>> kept_logs;
+    std::size_t kept_log_count = 0;
     std::deque<eth::Transaction> taken_txs;  ///< what the pool took since the last look (mutex)
 
     void run() {
@@ -187,11 +199,20 @@ struct Subscriptions::Impl {
             if (h && h->found() && h->value == it->second) break;
             from = n;
         }
+        const bool logs = any(conns, Kind::logs);
+        // The blocks reported before and taken off the chain now: their logs, removed (as geth
+        // reports them: the oldest block first).
+        for (std::uint64_t n = from; n <= last->first; ++n) {
+            auto it = kept_logs.find(n);
+            if (it == kept_logs.end()) continue;
+            if (logs) send_logs(conns, it->second, /*removed=*/true);
+            kept_log_count -= it->second.size();
+            kept_logs.erase(it);
+        }
         last = head;
         if (from > head.first) return;  // the head went back: nothing new to report
         if (head.first - from + 1 > kMaxBlocksPerLook) from = head.first - kMaxBlocksPerLook + 1;
         const bool heads = any(conns, Kind::heads);
-        const bool logs = any(conns, Kind::logs);
         for (std::uint64_t n = from; n <= head.first; ++n) {
             auto h = blockchain::canonical_header(node.store, n);
             if (!h) break;  // pruned or damaged: nothing to show
@@ -207,21 +228,42 @@ struct Subscriptions::Impl {
                 });
             }
             if (logs) {
-                each(conns, Kind::logs, [&](Connection& c, const std::string& id, const Sub& s) {
-                    blockchain::LogFilter f = s.filter;
-                    f.from = f.to = n;
-                    (void)blockchain::for_each_log(
-                        node.store, node.config, f,
-                        [&](const eth::Log& log, const eth::ReceiptPlace& place,
-                            const Hash32& tx_hash, std::uint64_t index) {
-                            c.send(notification(id, [&](keel::json::Writer& w) {
-                                eth::write_rpc_log(w, log, place, tx_hash, index);
-                            }));
-                        });
-                });
+                // The block's logs read once, then each subscription's filter applied to them.
+                std::vector<KeptLog> block_logs;
+                blockchain::LogFilter all;
+                all.from = all.to = n;
+                (void)blockchain::for_each_log(
+                    node.store, node.config, all,
+                    [&](const eth::Log& log, const eth::ReceiptPlace& place, const Hash32& tx_hash,
+                        std::uint64_t index) {
+                        block_logs.push_back(KeptLog{log, place, tx_hash, index});
+                    });
+                send_logs(conns, block_logs, /*removed=*/false);
+                kept_log_count += block_logs.size();
+                if (auto old = kept_logs.find(n); old != kept_logs.end())
+                    kept_log_count -= old->second.size();
+                kept_logs[n] = std::move(block_logs);
             }
         }
         while (sent.size() > kKeptHashes) sent.erase(sent.begin());
+        while (!kept_logs.empty() && !sent.empty() &&
+               (kept_log_count > kMaxKeptLogs || kept_logs.begin()->first < sent.begin()->first)) {
+            kept_log_count -= kept_logs.begin()->second.size();
+            kept_logs.erase(kept_logs.begin());
+        }
+    }
+
+    void send_logs(const std::vector<std::shared_ptr<Connection>>& conns,
+                   const std::vector<KeptLog>& block_logs, bool removed) {
+        if (block_logs.empty()) return;
+        each(conns, Kind::logs, [&](Connection& c, const std::string& id, const Sub& s) {
+            for (const KeptLog& k : block_logs) {
+                if (!blockchain::log_matches(k.log, s.filter)) continue;
+                c.send(notification(id, [&](keel::json::Writer& w) {
+                    eth::write_rpc_log(w, k.log, k.place, k.tx_hash, k.index, removed);
+                }));
+            }
+        });
     }
 
     // The pool took `tx` (its listener, on the adding thread): queued for the notifier.

@@ -25,7 +25,8 @@ Uint256 max_cost(const eth::Transaction& tx) {
     if (sum.overflow) return Uint256::max();
     const std::size_t blobs = tx.blob_versioned_hashes().size();
     if (blobs == 0) return sum.value;
-    const auto blob_fee = mul_overflow(Uint256(blobs * eth::kGasPerBlob), tx.max_fee_per_blob_gas());
+    const auto blob_fee =
+        mul_overflow(Uint256(blobs * eth::kGasPerBlob), tx.max_fee_per_blob_gas());
     if (blob_fee.overflow) return Uint256::max();
     sum = add_overflow(sum.value, blob_fee.value);
     return sum.overflow ? Uint256::max() : sum.value;
@@ -62,8 +63,7 @@ Result<void, std::string> check_sidecar(const eth::Transaction& tx, eth::Fork fo
     const std::size_t per_blob = want == 1 ? kzg::kCellsPerBlob : 1;
     if (proofs.size() != commitments.size() * per_blob || blobs.size() != commitments.size()) {
         return unexpected("invalid sidecar: invalid number of " + std::to_string(proofs.size()) +
-                          " blob proofs expected " +
-                          std::to_string(commitments.size() * per_blob));
+                          " blob proofs expected " + std::to_string(commitments.size() * per_blob));
     }
     std::vector<BytesView> c, b, p;
     for (std::size_t i = 0; i < proofs.size(); ++i) p.push_back(proofs.as_view(i));
@@ -73,8 +73,9 @@ Result<void, std::string> check_sidecar(const eth::Transaction& tx, eth::Fork fo
             c.push_back(commitments.as_view(i));
         }
         auto ok = kzg::verify_blob_kzg_proof_batch(b, c, p);
-        if (!ok) return unexpected("invalid blob " + std::to_string(ok.error().offset) + ": " +
-                                   std::string(kzg::describe(ok.error().code)));
+        if (!ok)
+            return unexpected("invalid blob " + std::to_string(ok.error().offset) + ": " +
+                              std::string(kzg::describe(ok.error().code)));
         if (!*ok) return unexpected(std::string("invalid blob proof"));
         return {};
     }
@@ -83,8 +84,9 @@ Result<void, std::string> check_sidecar(const eth::Transaction& tx, eth::Fork fo
     std::vector<std::uint64_t> indices;
     for (std::size_t i = 0; i < blobs.size(); ++i) {
         auto ext = kzg::compute_cells(blobs.as_view(i));
-        if (!ext) return unexpected("invalid blob " + std::to_string(i) + ": " +
-                                    std::string(kzg::describe(ext.error().code)));
+        if (!ext)
+            return unexpected("invalid blob " + std::to_string(i) + ": " +
+                              std::string(kzg::describe(ext.error().code)));
         cells.push_back(std::move(*ext));
     }
     for (std::size_t i = 0; i < blobs.size(); ++i) {
@@ -95,8 +97,9 @@ Result<void, std::string> check_sidecar(const eth::Transaction& tx, eth::Fork fo
         }
     }
     auto ok = kzg::verify_cell_kzg_proof_batch(c, indices, b, p);
-    if (!ok) return unexpected("invalid cell proof " + std::to_string(ok.error().offset) + ": " +
-                               std::string(kzg::describe(ok.error().code)));
+    if (!ok)
+        return unexpected("invalid cell proof " + std::to_string(ok.error().offset) + ": " +
+                          std::string(kzg::describe(ok.error().code)));
     if (!*ok) return unexpected(std::string("invalid cell proofs"));
     return {};
 }

@@ -230,8 +230,7 @@ TEST_F(PoolTest, BlobTransactionsNeedTheirForksSidecarAndValidProofs) {
     refused(blob_tx(2, 0, 0, zero, infinity(), {infinity()}),
             "unexpected sidecar version, want: 1, got: 0");
     refused(blob_tx(2, 0, 1, blob, infinity(), cell_proofs), "invalid cell proofs");
-    refused(blob_tx(2, 0, 1, zero, infinity(), std::vector<Bytes>(127, infinity())),
-            "invalid");
+    refused(blob_tx(2, 0, 1, zero, infinity(), std::vector<Bytes>(127, infinity())), "invalid");
     ASSERT_TRUE(add(blob_tx(2, 0, 1, zero, infinity(), cell_proofs)));
     EXPECT_EQ(pool_.find_blob(kzg::versioned_hash(infinity()))->proofs.size(), 128u);
     // The blob fee counts in the cost: 131072 blob gas at 10 wei is more than sender 3 has.
