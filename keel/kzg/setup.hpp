@@ -24,7 +24,7 @@ std::span<const bls::G1Affine> g1_monomial();
 /// KZG_SETUP_G2_MONOMIAL.
 std::span<const bls::G2Affine> g2_monomial();
 
-/// The embedded setup file's text (4096, 65, then the points as hex lines).
-std::string_view text() noexcept;
+/// The embedded setup file's lines ("4096", "65", then the points in hex).
+std::span<const char* const> text_lines() noexcept;
 
 }  // namespace keel::kzg::setup
