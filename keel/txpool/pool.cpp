@@ -136,6 +136,9 @@ Result<Hash32, std::string> Pool::add(BytesView raw, const Head& head,
                           ", limit " + std::to_string(limits_.max_size));
     }
     auto decoded = blob ? eth::decode_transaction_network(raw) : eth::decode_transaction(raw);
+    // A blob transaction in its canonical form (as a block carries it) has no sidecar to keep.
+    if (!decoded && blob && eth::decode_transaction(raw))
+        return unexpected(std::string("missing sidecar in blob transaction"));
     if (!decoded) return unexpected("invalid transaction: " + eth::to_string(decoded.error()));
     eth::Transaction tx = std::move(*decoded);
     if (tx.encoded().size() > limits_.max_size) {

@@ -214,6 +214,10 @@ TEST_F(PoolTest, BlobTransactionsNeedTheirForksSidecarAndValidProofs) {
     refused(blob_tx(1, 0, 1, blob, c, std::vector<Bytes>(128, proof)),
             "unexpected sidecar version, want: 0, got: 1");
     refused(blob_tx(1, 0, 0, blob, c, {proof}, std::nullopt, 0), "blob fee cap 0");
+    // The canonical form (no sidecar): geth's words.
+    const Bytes network = blob_tx(1, 0, 0, blob, c, {proof});
+    const Bytes canonical = eth::encode(eth::decode_transaction_network(network).value());
+    refused(canonical, "missing sidecar in blob transaction");
     const Hash32 h = add(blob_tx(1, 0, 0, blob, c, {proof})).value();
     EXPECT_TRUE(pool_.get(h)->has_sidecar());
     const auto kept = pool_.find_blob(kzg::versioned_hash(c));
