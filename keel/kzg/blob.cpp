@@ -171,7 +171,7 @@ Result<bool, Error> verify_blob_kzg_proof_batch(std::span<const BytesView> blobs
         data.insert(data.end(), y.data(), y.data() + 32);
         data.insert(data.end(), proofs[i].begin(), proofs[i].end());
     }
-    const std::vector<Fr> r = detail::powers(detail::hash_to_field(data), n);
+    const std::vector<Fr> r = powers(detail::hash_to_field(data), n);
     std::vector<Fr> rz(n);
     Fr ry;
     for (std::size_t i = 0; i < n; ++i) {

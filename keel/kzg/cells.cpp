@@ -133,7 +133,7 @@ Result<bool, Error> verify_cell_kzg_proof_batch(std::span<const BytesView> commi
     //   RLI = [Σ_k r^k I_k(τ)]G1, I_k the degree-63 interpolation of cell k over its coset,
     //   RLP = Σ_k r^k h_k^64 π_k, h_k the coset's shift.
     const std::vector<Fr> r =
-        detail::powers(challenge(distinct, commitment_indices, cell_indices, cells, proofs), n);
+        powers(challenge(distinct, commitment_indices, cell_indices, cells, proofs), n);
     std::vector<Fr> weights(distinct.size());
     for (std::size_t k = 0; k < n; ++k) weights[commitment_indices[k]] += r[k];
 

@@ -21,14 +21,29 @@ std::vector<Fr> compute_roots(std::size_t n) {
             if (i < 3) e[static_cast<std::size_t>(i)] |= e[static_cast<std::size_t>(i) + 1] << 63;
         }
     }
-    const Fr w = Fr::from_u64(7).pow(e);
-    std::vector<Fr> out(n);
-    Fr acc = Fr::one();
-    for (auto& x : out) {
-        x = acc;
-        acc *= w;
+    return powers(Fr::from_u64(7).pow(e), n);
+}
+
+// A domain the spec uses: its roots and 1/n (the inverse FFT's scale), built once.
+struct Domain {
+    explicit Domain(std::size_t n)
+        : roots(compute_roots(n)), inv_n(Fr::from_u64(n).inverse_vartime()) {}
+    std::vector<Fr> roots;
+    Fr inv_n;
+};
+
+const Domain* kept_domain(std::size_t n) {
+    static const Domain d64(64), d4096(4096), d8192(8192);
+    switch (n) {
+        case 64:
+            return &d64;
+        case 4096:
+            return &d4096;
+        case 8192:
+            return &d8192;
+        default:
+            return nullptr;
     }
-    return out;
 }
 
 }  // namespace
@@ -48,31 +63,14 @@ void bit_reverse(std::span<Fr> v) noexcept {
     }
 }
 
-std::span<const Fr> roots_of_unity(std::size_t n) {
-    static const std::vector<Fr> r64 = compute_roots(64);
-    static const std::vector<Fr> r4096 = compute_roots(4096);
-    static const std::vector<Fr> r8192 = compute_roots(8192);
-    if (n == 64) return r64;
-    if (n == 4096) return r4096;
-    if (n == 8192) return r8192;
-    KEEL_ASSERT(false && "roots_of_unity: only 64, 4096 and 8192 are kept");
-    return {};
-}
+namespace {
 
-void fft(std::span<Fr> v, bool inverse) {
+// The FFT over `roots` (v.size() of them); with `inv_n`, the inverse: the roots taken
+// backwards, the result scaled by 1/n. Iterative Cooley-Tukey: inputs in bit-reversed order,
+// butterflies of growing span; the twiddle of span m at j is ω_n^(j·n/m).
+void fft_over(std::span<Fr> v, std::span<const Fr> roots, const Fr* inv_n) {
     const std::size_t n = v.size();
-    KEEL_ASSERT(std::has_single_bit(n));
-    if (n == 1) return;
-    std::vector<Fr> owned;
-    std::span<const Fr> roots;
-    if (n == 64 || n == 4096 || n == 8192) {
-        roots = roots_of_unity(n);
-    } else {
-        owned = compute_roots(n);
-        roots = owned;
-    }
-    // Iterative Cooley-Tukey: inputs in bit-reversed order, butterflies of growing span; the
-    // twiddle of span m at j is ω_n^(j·n/m) (ω^-... for the inverse).
+    const bool inverse = inv_n != nullptr;
     bit_reverse(v);
     for (std::size_t m = 2; m <= n; m <<= 1) {
         const std::size_t half = m / 2, step = n / m;
@@ -86,9 +84,27 @@ void fft(std::span<Fr> v, bool inverse) {
             }
         }
     }
-    if (inverse) {
-        const Fr inv_n = Fr::from_u64(n).inverse_vartime();
-        for (auto& x : v) x *= inv_n;
+    if (inverse)
+        for (auto& x : v) x *= *inv_n;
+}
+
+}  // namespace
+
+std::span<const Fr> roots_of_unity(std::size_t n) {
+    const Domain* d = kept_domain(n);
+    KEEL_ASSERT(d != nullptr && "roots_of_unity: only 64, 4096 and 8192 are kept");
+    return d->roots;
+}
+
+void fft(std::span<Fr> v, bool inverse) {
+    const std::size_t n = v.size();
+    KEEL_ASSERT(std::has_single_bit(n));
+    if (n == 1) return;
+    if (const Domain* kept = kept_domain(n)) {
+        fft_over(v, kept->roots, inverse ? &kept->inv_n : nullptr);
+    } else {
+        const Domain built(n);  // other sizes: tests
+        fft_over(v, built.roots, inverse ? &built.inv_n : nullptr);
     }
 }
 

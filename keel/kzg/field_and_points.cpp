@@ -44,16 +44,6 @@ bls::G1Jacobian g1_lincomb(std::span<const bls::G1Affine> points, std::span<cons
     return bls::g1_msm(points, s);
 }
 
-std::vector<Fr> powers(const Fr& x, std::size_t n) {
-    std::vector<Fr> out(n);
-    Fr acc = Fr::one();
-    for (auto& p : out) {
-        p = acc;
-        acc *= x;
-    }
-    return out;
-}
-
 bool pairing_check(const bls::G1Jacobian& a, const bls::G2Affine& b, const bls::G1Jacobian& c,
                    const bls::G2Affine& d) {
     const std::array<std::pair<bls::G1Affine, bls::G2Affine>, 2> pairs{{

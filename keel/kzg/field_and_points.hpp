@@ -27,9 +27,6 @@ Fr hash_to_field(BytesView data) noexcept;
 /// g1_lincomb: Σ scalars[i]·points[i].
 bls::G1Jacobian g1_lincomb(std::span<const bls::G1Affine> points, std::span<const Fr> scalars);
 
-/// 1, x, x^2, .. x^(n-1).
-std::vector<Fr> powers(const Fr& x, std::size_t n);
-
 /// e(a, b) · e(c, d) == 1.
 bool pairing_check(const bls::G1Jacobian& a, const bls::G2Affine& b, const bls::G1Jacobian& c,
                    const bls::G2Affine& d);

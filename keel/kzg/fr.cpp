@@ -91,4 +91,14 @@ Fr Fr::inverse_vartime() const noexcept {
     return pow(mont256::sub_raw(kMod.p, Limbs{2, 0, 0, 0}));
 }
 
+std::vector<Fr> powers(const Fr& x, std::size_t n) {
+    std::vector<Fr> out(n);
+    Fr acc = Fr::one();
+    for (auto& p : out) {
+        p = acc;
+        acc *= x;
+    }
+    return out;
+}
+
 }  // namespace keel::kzg

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "keel/bls/scalar.hpp"
 #include "keel/common/bytes.hpp"
@@ -53,5 +54,8 @@ class Fr {
   private:
     std::array<std::uint64_t, 4> m_{};  // Montgomery form
 };
+
+/// compute_powers: 1, x, x^2, .. x^(n-1).
+std::vector<Fr> powers(const Fr& x, std::size_t n);
 
 }  // namespace keel::kzg

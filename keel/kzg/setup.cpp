@@ -1,5 +1,6 @@
 #include "keel/kzg/setup.hpp"
 
+#include <string_view>
 #include <vector>
 
 #include "keel/bls/serialize.hpp"

@@ -8,7 +8,6 @@
 /// against the reference file). Thread-safe (function-local statics).
 
 #include <span>
-#include <string_view>
 
 #include "keel/bls/affine.hpp"
 

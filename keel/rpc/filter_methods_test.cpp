@@ -28,11 +28,15 @@ class Filters : public ::testing::Test {
         bt::import_hive(hive_);
         if (HasFatalFailure()) return;
         config_ = hive_.genesis.config;
-        add_methods(d_,
-                    NodeContext{.store = *hive_.store,
-                                .config = config_,
-                                .info = {.client_version = "keel", .chain_id = 1, .network_id = 1},
-                                .pool = &pool_});
+        add_methods(d_, node());
+    }
+
+    // The node the methods and the subscriptions serve: the hive store, its pool.
+    NodeContext node() {
+        return NodeContext{.store = *hive_.store,
+                           .config = config_,
+                           .info = {.client_version = "keel", .chain_id = 1, .network_id = 1},
+                           .pool = &pool_};
     }
 
     json ask(const std::string& method, const std::vector<json>& args) {
@@ -165,10 +169,7 @@ json subscribe(Subscriptions& subs, const std::shared_ptr<Subscriptions::Connect
 }
 
 TEST_F(Filters, SubscriptionsPushNewHeadsLogsAndPendingTransactions) {
-    const NodeContext node{.store = *hive_.store,
-                           .config = config_,
-                           .info = {.client_version = "keel", .chain_id = 1, .network_id = 1},
-                           .pool = &pool_};
+    const NodeContext node = this->node();
     Subscriptions subs(node);
     Inbox inbox;
     const auto conn = subs.connect(inbox.sink());
@@ -208,10 +209,7 @@ TEST_F(Filters, SubscriptionsPushNewHeadsLogsAndPendingTransactions) {
 }
 
 TEST_F(Filters, SubscriptionsReportLogsRemovedByAReorg) {
-    const NodeContext node{.store = *hive_.store,
-                           .config = config_,
-                           .info = {.client_version = "keel", .chain_id = 1, .network_id = 1},
-                           .pool = &pool_};
+    const NodeContext node = this->node();
     Subscriptions subs(node);
     Inbox inbox;
     const auto conn = subs.connect(inbox.sink());
@@ -245,10 +243,7 @@ TEST_F(Filters, SubscriptionsReportLogsRemovedByAReorg) {
 }
 
 TEST_F(Filters, SubscriptionsRefuseBadRequestsAndEndWithTheirConnection) {
-    const NodeContext node{.store = *hive_.store,
-                           .config = config_,
-                           .info = {.client_version = "keel", .chain_id = 1, .network_id = 1},
-                           .pool = &pool_};
+    const NodeContext node = this->node();
     Subscriptions subs(node);
     Inbox inbox;
     auto conn = subs.connect(inbox.sink());
