@@ -60,16 +60,13 @@ Result<std::vector<eth::Receipt>, ReadError> decode_receipts(BytesView rlp,
     return out;
 }
 
-// `senders`: recover the transactions' senders (receipts show them; logs do not).
-Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::uint64_t number,
-                                          bool header_only_if = false, bool senders = true) {
-    const std::string where = "block " + std::to_string(number);
-    auto h = canonical_header(store, number);
-    if (!h) return std::unexpected(h.error());
-    BlockWithReceipts out{h->hash, std::move(h->header), {}, {}};
-    if (header_only_if) return out;
-    auto body_rlp = store.body(number);
-    auto receipts_rlp = store.receipts(number);
+// The body and receipts of block `out` (its hash and header read), from `body_rlp` and
+// `receipts_rlp`; `senders`: recover the transactions' senders (receipts show them; logs do not).
+Result<void, ReadError> fill(BlockWithReceipts& out,
+                             const Result<store::Read<Bytes>, store::StoreError>& body_rlp,
+                             const Result<store::Read<Bytes>, store::StoreError>& receipts_rlp,
+                             bool senders) {
+    const std::string where = "block " + std::to_string(out.header.number);
     if (!body_rlp) return failed(body_rlp.error().message);
     if (!receipts_rlp) return failed(receipts_rlp.error().message);
     if (body_rlp->status == store::ReadStatus::pruned ||
@@ -91,6 +88,18 @@ Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::u
         return failed(where + ": " + std::to_string(out.receipts.size()) + " receipts for " +
                       std::to_string(out.body.transactions.size()) + " transactions");
     }
+    return {};
+}
+
+// Canonical block `number` with its receipts (only its hash and header when `header_only_if`).
+Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::uint64_t number,
+                                          bool header_only_if = false, bool senders = true) {
+    auto h = canonical_header(store, number);
+    if (!h) return std::unexpected(h.error());
+    BlockWithReceipts out{h->hash, std::move(h->header), {}, {}};
+    if (header_only_if) return out;
+    if (auto r = fill(out, store.body(number), store.receipts(number), senders); !r)
+        return std::unexpected(r.error());
     return out;
 }
 
@@ -324,6 +333,32 @@ Result<void, ReadError> for_each_log(const store::ChainStore& store, const eth::
             }
         }
         if (n == filter.to) break;  // to = 2^64 - 1 must not wrap
+    }
+    return {};
+}
+
+Result<void, ReadError> for_each_block_log(const store::ChainStore& store,
+                                           const eth::ChainConfig& config, std::uint64_t number,
+                                           const Hash32& hash, const LogVisitor& visit) {
+    const std::string where =
+        "block " + std::to_string(number) + " (" + hex::encode_prefixed(hash.view()) + ")";
+    auto header_rlp = store.header_by_hash(hash);
+    if (!header_rlp) return failed(header_rlp.error().message);
+    if (!header_rlp->found())
+        return std::unexpected(ReadError{true, false, where + " is not stored"});
+    auto header = eth::decode_header(header_rlp->value);
+    if (!header) return failed(where + ": stored header: " + eth::to_string(header.error()));
+    if (header->number != number)
+        return failed(where + ": stored header is block " + std::to_string(header->number));
+    BlockWithReceipts b{hash, std::move(*header), {}, {}};
+    if (auto r = fill(b, store.body_at(number, hash), store.receipts_at(number, hash), false); !r)
+        return r;
+    eth::ReceiptPlace p = place_of(b, config);
+    std::uint64_t log_index = 0;
+    for (std::size_t i = 0; i < b.receipts.size(); ++i) {
+        p.index = i;
+        for (const eth::Log& log : b.receipts[i].logs)
+            visit(log, p, b.body.transactions[i].hash(), log_index++);
     }
     return {};
 }

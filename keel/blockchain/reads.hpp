@@ -129,6 +129,14 @@ using LogVisitor =
                                                    const LogFilter& filter, const LogVisitor& visit,
                                                    LogStats* stats = nullptr);
 
+/// Every log of the stored block `number` with this hash, canonical or not (a block a reorg
+/// took off the chain: its logs reported removed), in order. Errors: the block or its receipts
+/// not stored (not_found), pruned, a damaged row; each names the block.
+[[nodiscard]] Result<void, ReadError> for_each_block_log(const store::ChainStore& store,
+                                                         const eth::ChainConfig& config,
+                                                         std::uint64_t number, const Hash32& hash,
+                                                         const LogVisitor& visit);
+
 /// The logs of the blocks of `filter` that match it, in block and log order, as eth_getLogs
 /// returns them (a JSON array). Errors: a block of the range not stored or pruned (with its
 /// number), a damaged row.

@@ -1,6 +1,8 @@
 #include "keel/rpc/filter_methods.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -8,6 +10,7 @@
 
 #include "keel/blockchain/reads.hpp"
 #include "keel/common/hex.hpp"
+#include "keel/eth/json.hpp"
 #include "keel/rpc/log_query.hpp"
 #include "keel/rpc/params.hpp"
 #include "keel/rpc/random_id.hpp"
@@ -23,10 +26,15 @@ constexpr auto kFilterLifetime = std::chrono::minutes(5);
 constexpr std::size_t kMaxFilters = 4096;
 constexpr std::uint64_t kMaxBlocksPerPoll = 1024;
 
+constexpr std::size_t kKeptHashes = 128;  ///< reported blocks remembered, to find a reorg's fork
+
 struct Filter {
     enum class Kind { logs, blocks, pending } kind = Kind::blocks;
     LogQuery query;
-    std::uint64_t next_block = 0;     ///< the first block not reported yet
+    std::uint64_t next_block = 0;  ///< the first block not reported yet
+    /// The hashes of the last blocks reported (up to next_block - 1) as they were then: a poll
+    /// that finds them replaced reports the new branch (and, for logs, the old one's removed).
+    std::deque<Hash32> reported;
     std::unordered_set<Hash32> seen;  ///< pending: the pool's hashes reported (or there at birth)
     Clock::time_point polled;
 };
@@ -93,49 +101,114 @@ std::unordered_set<Hash32> pool_hashes(const NodeContext& node) {
     return out;
 }
 
+// Takes off f.reported the blocks that are not canonical under `head` any more (a reorg, or
+// the head set back), moving next_block back to the first of them; returns them oldest first.
+Result<std::vector<std::pair<std::uint64_t, Hash32>>, RpcError> take_replaced(
+    Filter& f, std::uint64_t head, const NodeContext& node) {
+    std::vector<std::pair<std::uint64_t, Hash32>> out;
+    while (!f.reported.empty()) {
+        const std::uint64_t n = f.next_block - 1;
+        if (n <= head) {
+            auto h = node.store.canonical_hash(n);
+            if (!h) return std::unexpected(internal_error(h.error().message));
+            if (h->found() && h->value == f.reported.back()) break;
+        }
+        out.emplace_back(n, f.reported.back());
+        f.reported.pop_back();
+        --f.next_block;
+    }
+    std::reverse(out.begin(), out.end());
+    return out;
+}
+
+// Remembers the canonical hashes of blocks [from, last] (the last kKeptHashes of them) as
+// reported, and moves next_block past them.
+Result<void, RpcError> remember(Filter& f, std::uint64_t from, std::uint64_t last,
+                                const NodeContext& node) {
+    if (from != f.next_block) f.reported.clear();  // a gap: what came before is too old
+    if (from > last) return {};
+    const std::uint64_t first = last - from + 1 > kKeptHashes ? last - kKeptHashes + 1 : from;
+    for (std::uint64_t n = first; n <= last; ++n) {
+        auto h = node.store.canonical_hash(n);
+        if (!h) return std::unexpected(internal_error(h.error().message));
+        if (!h->found()) {  // the head moved back meanwhile: the next poll starts afresh
+            f.reported.clear();
+            break;
+        }
+        f.reported.push_back(h->value);
+    }
+    while (f.reported.size() > kKeptHashes) f.reported.pop_front();
+    f.next_block = last + 1;
+    return {};
+}
+
+// A log filter's news: the logs of replaced blocks within its range, removed, then those of
+// the canonical blocks [from, last] within its range.
+Result<void, RpcError> log_changes(const Filter& f, keel::json::Writer& w,
+                                   const std::vector<std::pair<std::uint64_t, Hash32>>& replaced,
+                                   std::uint64_t from, std::uint64_t last,
+                                   const NodeContext& node) {
+    auto bounds = log_poll_bounds(f.query, last, node);
+    if (!bounds) return std::unexpected(bounds.error());
+    const auto [lo_end, hi_end] = *bounds;
+    w.begin_array();
+    for (const auto& [n, hash] : replaced) {
+        if (n < lo_end || n > hi_end) continue;
+        auto r = blockchain::for_each_block_log(
+            node.store, node.config, n, hash,
+            [&](const eth::Log& log, const eth::ReceiptPlace& place, const Hash32& tx_hash,
+                std::uint64_t index) {
+                if (blockchain::log_matches(log, f.query.filter))
+                    eth::write_rpc_log(w, log, place, tx_hash, index, /*removed=*/true);
+            });
+        // A replaced block whose receipts are gone (pruned) has nothing left to report.
+        if (!r && !r.error().not_found && !r.error().pruned)
+            return std::unexpected(log_read_error(r.error()));
+    }
+    blockchain::LogFilter window = f.query.filter;
+    window.from = std::max(from, lo_end);
+    window.to = std::min(last, hi_end);
+    if (window.from <= window.to && from <= last) {
+        auto r = blockchain::for_each_log(
+            node.store, node.config, window,
+            [&w](const eth::Log& log, const eth::ReceiptPlace& place, const Hash32& tx_hash,
+                 std::uint64_t index) { eth::write_rpc_log(w, log, place, tx_hash, index); });
+        if (!r) return std::unexpected(log_read_error(r.error()));
+    }
+    w.end_array();
+    return {};
+}
+
 Result<void, RpcError> changes(Filter& f, keel::json::Writer& w, const NodeContext& node) {
+    if (f.kind == Filter::Kind::pending) {
+        const auto now = pool_hashes(node);
+        w.begin_array();
+        for (const Hash32& h : now)
+            if (!f.seen.contains(h)) w.data(h.view());
+        w.end_array();
+        f.seen = now;
+        return {};
+    }
     auto head = head_number(node.store);
     if (!head) return std::unexpected(head.error());
     const std::uint64_t last = *head;
+    auto replaced = take_replaced(f, last, node);
+    if (!replaced) return std::unexpected(replaced.error());
     std::uint64_t from = f.next_block;
     if (last >= kMaxBlocksPerPoll && from + kMaxBlocksPerPoll <= last)
         from = last - kMaxBlocksPerPoll + 1;
-    switch (f.kind) {
-        case Filter::Kind::blocks: {
-            w.begin_array();
-            for (std::uint64_t n = from; n <= last && from <= last; ++n) {
-                auto h = node.store.canonical_hash(n);
-                if (!h) return std::unexpected(internal_error(h.error().message));
-                if (h->found()) w.data(h->value.view());
-            }
-            w.end_array();
-            break;
+    if (f.kind == Filter::Kind::blocks) {
+        w.begin_array();
+        for (std::uint64_t n = from; n <= last && from <= last; ++n) {
+            auto h = node.store.canonical_hash(n);
+            if (!h) return std::unexpected(internal_error(h.error().message));
+            if (h->found()) w.data(h->value.view());
         }
-        case Filter::Kind::pending: {
-            const auto now = pool_hashes(node);
-            w.begin_array();
-            for (const Hash32& h : now)
-                if (!f.seen.contains(h)) w.data(h.view());
-            w.end_array();
-            f.seen = now;
-            break;
-        }
-        case Filter::Kind::logs: {
-            auto range = log_range(f.query, node);
-            if (!range) return std::unexpected(range.error());
-            const std::uint64_t lo = std::max(from, range->first);
-            const std::uint64_t hi = std::min(last, range->second);
-            if (lo > hi || from > last) {
-                w.begin_array();
-                w.end_array();
-            } else if (auto r = write_log_range(w, f.query, lo, hi, node); !r) {
-                return r;
-            }
-            break;
-        }
+        w.end_array();
+    } else if (auto r = log_changes(f, w, *replaced, from, last, node); !r) {
+        return r;
     }
-    f.next_block = last + 1;
-    return {};
+    return remember(f, from, last, node);
 }
 
 }  // namespace
@@ -145,7 +218,8 @@ void add_filter_methods(Dispatcher& d, const NodeContext& node) {
     const auto start = [filters](Filter f, keel::json::Writer& w) -> Result<void, RpcError> {
         auto head = head_number(filters->node().store);
         if (!head) return std::unexpected(head.error());
-        f.next_block = *head + 1;
+        f.next_block = *head;  // the head is remembered as reported: news comes after it
+        if (auto r = remember(f, *head, *head, filters->node()); !r) return r;
         auto id = filters->add(std::move(f));
         if (!id) return std::unexpected(id.error());
         w.string(*id);
@@ -162,6 +236,7 @@ void add_filter_methods(Dispatcher& d, const NodeContext& node) {
               return start(Filter{.kind = Filter::Kind::logs,
                                   .query = std::move(*q),
                                   .next_block = 0,
+                                  .reported = {},
                                   .seen = {},
                                   .polled = {}},
                            w);

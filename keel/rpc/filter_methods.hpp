@@ -7,6 +7,13 @@
 /// of a log filter's query), eth_uninstallFilter. A filter not polled for 5 minutes is removed,
 /// as geth does; at most 4,096 live at once; a poll reports at most the last 1,024 blocks. An
 /// unknown id is -32000 "filter not found".
+///
+/// Reorgs: a filter remembers the hashes of the last 128 blocks it reported. When a poll finds
+/// some of them no longer canonical (a reorg, or the head set back), a block filter reports the
+/// new branch's blocks from the fork on, and a log filter first reports the logs of the
+/// replaced blocks that match it with "removed": true (oldest first, read from the stored side
+/// blocks), then the new branch's logs. A poll sees the net change since the last one: a
+/// branch that came and went between two polls is never reported.
 
 #include "keel/rpc/methods.hpp"
 

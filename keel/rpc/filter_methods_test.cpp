@@ -129,6 +129,53 @@ TEST_F(Filters, PendingFilterSeesWhatThePoolTakes) {
     EXPECT_EQ(ask("eth_getFilterChanges", {id})["result"], json::array());
 }
 
+TEST_F(Filters, PollsAfterAReorgReportTheNewBranchAndTheRemovedLogs) {
+    const std::string logs = ask("eth_newFilter", {json::object()})["result"];
+    const std::string blocks = ask("eth_newBlockFilter", {})["result"];
+    const Hash32 parent = hive_.store->canonical_hash(*hive_.store->head().value()).value().value;
+
+    // Block A on the head with the suite's blob transaction: an ERC-20 transfer, one log.
+    std::string blob_raw;
+    for (const bt::Exchange& e : bt::exchanges("eth_sendRawTransaction"))
+        if (e.file.filename() == "send-blob-tx.io") blob_raw = e.request["params"][0];
+    ASSERT_TRUE(ask("eth_sendRawTransaction", {blob_raw}).contains("result"));
+    const Hash32 a = make_block(pool_.best(Uint256(0), 30'000'000));
+    const json first = ask("eth_getFilterChanges", {logs})["result"];
+    ASSERT_EQ(first.size(), 1u) << first.dump();
+    EXPECT_EQ(first[0]["blockHash"], hex::encode_prefixed(a.view()));
+    EXPECT_EQ(first[0]["removed"], false);
+    EXPECT_EQ(ask("eth_getFilterChanges", {blocks})["result"],
+              json::array({hex::encode_prefixed(a.view())}));
+
+    // B and C on A's parent become the chain: the block filter reports both (B replaces A at
+    // the same height), the log filter A's log again, removed; B and C have no logs.
+    const Hash32 b = make_block({}, parent, 13);
+    const Hash32 c = make_block();
+    ASSERT_NE(a, b);
+    EXPECT_EQ(ask("eth_getFilterChanges", {blocks})["result"],
+              json::array({hex::encode_prefixed(b.view()), hex::encode_prefixed(c.view())}));
+    const json second = ask("eth_getFilterChanges", {logs})["result"];
+    ASSERT_EQ(second.size(), 1u) << second.dump();
+    json removed = second[0];
+    EXPECT_EQ(removed["removed"], true);
+    removed["removed"] = false;
+    EXPECT_EQ(removed, first[0]);  // the same log otherwise
+    EXPECT_EQ(ask("eth_getFilterChanges", {logs})["result"], json::array());
+
+    // A back as the head (its branch again): A's log comes back, not removed; B and C are gone
+    // from the chain but had no logs to take back.
+    ASSERT_TRUE(blockchain::Chain::open(*hive_.store, config_)->set_head(a).has_value());
+    EXPECT_EQ(ask("eth_getFilterChanges", {logs})["result"], first);
+    EXPECT_EQ(ask("eth_getFilterChanges", {blocks})["result"],
+              json::array({hex::encode_prefixed(a.view())}));
+
+    // A filter born at A sees the head replaced at A's height.
+    const std::string late = ask("eth_newBlockFilter", {})["result"];
+    const Hash32 d = make_block({}, parent, 14);
+    EXPECT_EQ(ask("eth_getFilterChanges", {late})["result"],
+              json::array({hex::encode_prefixed(d.view())}));
+}
+
 // What one connection's sink received, waited for without a timing assertion: a generous bound
 // only keeps a broken notifier from hanging the test.
 class Inbox {

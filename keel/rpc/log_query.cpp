@@ -1,6 +1,7 @@
 #include "keel/rpc/log_query.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -133,6 +134,28 @@ Result<LogQuery, RpcError> log_query_param(const json& q, const NodeContext& nod
     return out;
 }
 
+Result<std::pair<std::uint64_t, std::uint64_t>, RpcError> log_poll_bounds(const LogQuery& q,
+                                                                          std::uint64_t head,
+                                                                          const NodeContext& node) {
+    if (q.block) return std::pair{*q.block, *q.block};
+    const auto follows_head = [](const json& v) {
+        return v.is_null() || (v.is_string() && (v == "latest" || v == "pending"));
+    };
+    std::uint64_t from = 0;
+    std::uint64_t to = std::numeric_limits<std::uint64_t>::max();
+    if (!follows_head(q.from)) {
+        auto n = range_end(q.from, head, node.store);
+        if (!n) return std::unexpected(n.error());
+        from = *n;
+    }
+    if (!follows_head(q.to)) {
+        auto n = range_end(q.to, head, node.store);
+        if (!n) return std::unexpected(n.error());
+        to = *n;
+    }
+    return std::pair{from, to};
+}
+
 Result<std::pair<std::uint64_t, std::uint64_t>, RpcError> log_range(const LogQuery& q,
                                                                     const NodeContext& node) {
     if (q.block) return std::pair{*q.block, *q.block};
@@ -157,19 +180,20 @@ Result<std::pair<std::uint64_t, std::uint64_t>, RpcError> log_range(const LogQue
     return std::pair{*from, *to};
 }
 
+RpcError log_read_error(const blockchain::ReadError& e) {
+    if (e.limit_exceeded)
+        return RpcError{ErrorCode::limit_exceeded, e.message + " (--rpc.logs.maxresults)"};
+    if (e.pruned || e.not_found) return server_error(e.message);
+    return internal_error(e.message);
+}
+
 Result<void, RpcError> write_log_range(keel::json::Writer& w, const LogQuery& q, std::uint64_t from,
                                        std::uint64_t to, const NodeContext& node) {
     blockchain::LogFilter f = q.filter;
     f.from = from;
     f.to = to;
-    if (auto r = blockchain::write_logs(w, node.store, node.config, f); !r) {
-        const blockchain::ReadError& e = r.error();
-        if (e.limit_exceeded)
-            return std::unexpected(
-                RpcError{ErrorCode::limit_exceeded, e.message + " (--rpc.logs.maxresults)"});
-        if (e.pruned || e.not_found) return std::unexpected(server_error(e.message));
-        return std::unexpected(internal_error(e.message));
-    }
+    if (auto r = blockchain::write_logs(w, node.store, node.config, f); !r)
+        return std::unexpected(log_read_error(r.error()));
     return {};
 }
 

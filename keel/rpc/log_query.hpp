@@ -29,10 +29,20 @@ struct LogQuery {
 [[nodiscard]] Result<LogQuery, RpcError> log_query_param(const nlohmann::json& criteria,
                                                          const NodeContext& node);
 
+/// The blocks a log filter's polls report from: its range ends as numbers at `head`, except
+/// that "latest", "pending" and a missing end bound nothing (as geth's filters: each new block's
+/// logs are news), so a poll covering several new blocks reports them all.
+[[nodiscard]] Result<std::pair<std::uint64_t, std::uint64_t>, RpcError> log_poll_bounds(
+    const LogQuery& q, std::uint64_t head, const NodeContext& node);
+
 /// The query's blocks now: [from, to], checked ("invalid block range params", "block range
 /// extends beyond current head block", and -32005 past NodeContext::max_log_blocks).
 [[nodiscard]] Result<std::pair<std::uint64_t, std::uint64_t>, RpcError> log_range(
     const LogQuery& q, const NodeContext& node);
+
+/// A log read's failure as the client sees it: -32005 past NodeContext::max_logs, -32000 for
+/// history that is pruned or not stored, -32603 for a damaged store.
+[[nodiscard]] RpcError log_read_error(const blockchain::ReadError& e);
 
 /// Writes the logs of blocks [from, to] that match `q` (a JSON array), within
 /// NodeContext::max_logs (-32005 past it).

@@ -14,10 +14,10 @@
 /// the Subscriptions' life): it looks when wake() is called (the engine moved the head) or the
 /// pool took a transaction, and every 250 ms in any case. New
 /// blocks are reported in order, at most 1,024 a look; after a reorganisation the new branch's
-/// blocks are reported from the common ancestor on (the logs of the blocks it dropped are not
-/// re-sent with "removed": true yet). Memory is bounded: at most 16 subscriptions a
-/// connection, and a connection whose sink refuses a message (its send queue is full: a client
-/// that does not read) loses its subscriptions.
+/// blocks are reported from the common ancestor on, after the logs of the blocks it dropped,
+/// re-sent with "removed": true (kept for the last 128 blocks, at most 65,536 logs). Memory is
+/// bounded: at most 16 subscriptions a connection, and a connection whose sink refuses a message
+/// (its send queue is full: a client that does not read) loses its subscriptions.
 ///
 /// Threading: handle() from the connections' threads, the notifications from the notifier's;
 /// sinks must be callable from any thread.

@@ -123,7 +123,7 @@ class TxLookupFilterFactory final : public rocksdb::CompactionFilterFactory {
 bool ChainStore::has_writer(const std::filesystem::path& path) {
     const int fd = ::open((path / "LOCK").c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return false;
-    struct flock probe{};
+    struct flock probe {};
     probe.l_type = F_RDLCK;  // conflicts with the writer's write lock on the whole file
     probe.l_whence = SEEK_SET;
     const bool held = ::fcntl(fd, F_GETLK, &probe) == 0 && probe.l_type != F_UNLCK;
@@ -449,13 +449,12 @@ Result<Read<Uint256>, StoreError> ChainStore::total_difficulty(std::uint64_t num
 
 Result<Read<Bytes>, StoreError> ChainStore::body_at(std::uint64_t number,
                                                     const Hash32& hash) const {
-    if (number < impl_->floor->load(std::memory_order_acquire)) {
-        return Read<Bytes>{ReadStatus::pruned, {}};
-    }
-    auto v = impl_->get(kBodies, slice(num_hash_key(number, hash)));
-    if (!v) return unexpected(v.error());
-    if (!*v) return Read<Bytes>{};
-    return Read<Bytes>{ReadStatus::found, to_bytes(**v)};
+    return impl_->at(kBodies, number, hash, true);
+}
+
+Result<Read<Bytes>, StoreError> ChainStore::receipts_at(std::uint64_t number,
+                                                        const Hash32& hash) const {
+    return impl_->at(kReceipts, number, hash, true);
 }
 
 Result<void, StoreError> ChainStore::put_side_block(const BlockToStore& b) {

@@ -240,6 +240,10 @@ class ChainStore {
     /// rlp(body) of the block `number` with this hash (canonical or side); pruned below the floor.
     [[nodiscard]] Result<Read<Bytes>, StoreError> body_at(std::uint64_t number,
                                                           const Hash32& hash) const;
+    /// rlp(list of receipts) of the block `number` with this hash (canonical or side); pruned
+    /// below the floor.
+    [[nodiscard]] Result<Read<Bytes>, StoreError> receipts_at(std::uint64_t number,
+                                                              const Hash32& hash) const;
     /// Total difficulty of the canonical block `number`.
     [[nodiscard]] Result<Read<Uint256>, StoreError> total_difficulty(std::uint64_t number) const;
 

@@ -167,6 +167,9 @@ TEST(ChainStore, PutReopenReadBack) {
         auto rc = store->receipts(b.number);
         ASSERT_TRUE(rc && rc->found());
         EXPECT_EQ(rc->value, b.receipts);
+        // By number and hash (any branch): the same rows.
+        EXPECT_EQ(store->body_at(b.number, b.hash)->value, b.body);
+        EXPECT_EQ(store->receipts_at(b.number, b.hash)->value, b.receipts);
         for (std::size_t i = 0; i < b.tx_hashes.size(); ++i) {
             auto loc = store->tx_lookup(b.tx_hashes[i]);
             ASSERT_TRUE(loc && loc->found());
@@ -187,6 +190,8 @@ TEST(ChainStore, PutReopenReadBack) {
     EXPECT_EQ(store->total_difficulty(past)->status, ReadStatus::not_found);
     EXPECT_EQ(store->body(past)->status, ReadStatus::not_found);
     EXPECT_EQ(store->receipts(past)->status, ReadStatus::not_found);
+    EXPECT_EQ(store->body_at(all.back().number, unknown)->status, ReadStatus::not_found);
+    EXPECT_EQ(store->receipts_at(all.back().number, unknown)->status, ReadStatus::not_found);
     EXPECT_EQ(store->tx_lookup(unknown)->status, ReadStatus::not_found);
 }
 
@@ -330,6 +335,9 @@ TEST(ChainStore, PrunePrimitivesRemoveHistoryAndReportSizes) {
     EXPECT_EQ(store->history_floor(), floor);
     EXPECT_EQ((*store->pending_operation())->argument, Bytes{7});
     EXPECT_EQ(store->body(floor - 1)->status, ReadStatus::pruned);
+    const Hash32 below = store->canonical_hash(floor - 1)->value;
+    EXPECT_EQ(store->body_at(floor - 1, below)->status, ReadStatus::pruned);
+    EXPECT_EQ(store->receipts_at(floor - 1, below)->status, ReadStatus::pruned);
 
     // Steps 2 to 4. An empty range is a no-op; repeating a step is harmless.
     ASSERT_TRUE(store->delete_history(5, 5));

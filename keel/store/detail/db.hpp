@@ -249,7 +249,17 @@ struct ChainStore::Impl {
         auto h = canonical(number);
         if (!h) return unexpected(h.error());
         if (!*h) return Read<Bytes>{};
-        auto v = get(cf, slice(num_hash_key(number, **h)));
+        return at(cf, number, **h, false);
+    }
+
+    // rlp stored under number || hash in `cf` (any branch); pruned below the floor when
+    // `history`.
+    Result<Read<Bytes>, StoreError> at(Cf cf, std::uint64_t number, const Hash32& hash,
+                                       bool history) const {
+        if (history && number < floor->load(std::memory_order_acquire)) {
+            return Read<Bytes>{ReadStatus::pruned, {}};
+        }
+        auto v = get(cf, slice(num_hash_key(number, hash)));
         if (!v) return unexpected(v.error());
         if (!*v) return Read<Bytes>{};
         return Read<Bytes>{ReadStatus::found, to_bytes(**v)};
