@@ -43,10 +43,12 @@ class Filters : public ::testing::Test {
         return testing::ask(d_, method, args);
     }
 
-    // A raw transaction of the suite's exchanges, valid on the hive chain's head.
-    static std::string valid_raw_transaction() {
+    // A raw transaction of the suite's exchanges (`file`), valid on the hive chain's head; by
+    // default a transfer; "send-blob-tx.io" is an ERC-20 transfer with one log.
+    static std::string valid_raw_transaction(
+        const std::string& file = "send-legacy-transaction.io") {
         for (const bt::Exchange& e : bt::exchanges("eth_sendRawTransaction"))
-            if (e.file.filename() == "send-legacy-transaction.io") return e.request["params"][0];
+            if (e.file.filename() == file) return e.request["params"][0];
         return {};
     }
 
@@ -129,16 +131,27 @@ TEST_F(Filters, PendingFilterSeesWhatThePoolTakes) {
     EXPECT_EQ(ask("eth_getFilterChanges", {id})["result"], json::array());
 }
 
+TEST_F(Filters, APollOverSeveralBlocksReportsTheLogsOfEach) {
+    // A filter following the head ("latest" ends) polled after two blocks: the logs of the
+    // first (not only the head's) are news.
+    const std::string id = ask("eth_newFilter", {json{{"fromBlock", "latest"}}})["result"];
+    ASSERT_TRUE(ask("eth_sendRawTransaction", {valid_raw_transaction("send-blob-tx.io")})
+                    .contains("result"));
+    const Hash32 with_log = make_block(pool_.best(Uint256(0), 30'000'000));
+    make_block();
+    const json got = ask("eth_getFilterChanges", {id})["result"];
+    ASSERT_EQ(got.size(), 1u) << got.dump();
+    EXPECT_EQ(got[0]["blockHash"], hex::encode_prefixed(with_log.view()));
+}
+
 TEST_F(Filters, PollsAfterAReorgReportTheNewBranchAndTheRemovedLogs) {
     const std::string logs = ask("eth_newFilter", {json::object()})["result"];
     const std::string blocks = ask("eth_newBlockFilter", {})["result"];
     const Hash32 parent = hive_.store->canonical_hash(*hive_.store->head().value()).value().value;
 
     // Block A on the head with the suite's blob transaction: an ERC-20 transfer, one log.
-    std::string blob_raw;
-    for (const bt::Exchange& e : bt::exchanges("eth_sendRawTransaction"))
-        if (e.file.filename() == "send-blob-tx.io") blob_raw = e.request["params"][0];
-    ASSERT_TRUE(ask("eth_sendRawTransaction", {blob_raw}).contains("result"));
+    ASSERT_TRUE(ask("eth_sendRawTransaction", {valid_raw_transaction("send-blob-tx.io")})
+                    .contains("result"));
     const Hash32 a = make_block(pool_.best(Uint256(0), 30'000'000));
     const json first = ask("eth_getFilterChanges", {logs})["result"];
     ASSERT_EQ(first.size(), 1u) << first.dump();
@@ -265,10 +278,8 @@ TEST_F(Filters, SubscriptionsReportLogsRemovedByAReorg) {
     const Hash32 parent = hive_.store->canonical_hash(*hive_.store->head().value()).value().value;
 
     // Block A on the head with the suite's blob transaction: an ERC-20 transfer, one log.
-    std::string blob_raw;
-    for (const bt::Exchange& e : bt::exchanges("eth_sendRawTransaction"))
-        if (e.file.filename() == "send-blob-tx.io") blob_raw = e.request["params"][0];
-    ASSERT_TRUE(ask("eth_sendRawTransaction", {blob_raw}).contains("result"));
+    ASSERT_TRUE(ask("eth_sendRawTransaction", {valid_raw_transaction("send-blob-tx.io")})
+                    .contains("result"));
     const Hash32 a = make_block(pool_.best(Uint256(0), 30'000'000));
     subs.wake();
     const std::vector<json> got = inbox.wait_for(1);
