@@ -26,6 +26,7 @@
 #include "keel/rpc/pool_methods.hpp"
 #include "keel/rpc/subscriptions.hpp"
 #include "keel/store/state_store.hpp"
+#include "keel/trace/duration.hpp"
 #include "keel/txpool/pool.hpp"
 
 namespace keel::cli {
@@ -60,6 +61,7 @@ struct NodeArgs {
     std::string extra_data;
     std::uint64_t max_log_blocks = 100'000;
     std::uint64_t max_logs = 100'000;
+    std::string evm_timeout = "5s";  ///< Go duration syntax, as geth's --rpc.evmtimeout
 };
 
 void run_node(const NodeArgs& a) {
@@ -77,6 +79,12 @@ void run_node(const NodeArgs& a) {
     if (rlimit lim{}; getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur < lim.rlim_max) {
         lim.rlim_cur = lim.rlim_max;
         (void)setrlimit(RLIMIT_NOFILE, &lim);
+    }
+    auto call_timeout = trace::parse_duration(a.evm_timeout);
+    if (!call_timeout || call_timeout->count() < 0) {
+        throw Failure{kExitUsage,
+                      what + ": --rpc.evmtimeout: " +
+                          (call_timeout ? "a negative duration" : call_timeout.error())};
     }
     store::ChainStore chain = open_datadir(a.datadir, Access::write);
     const eth::ChainConfig config = chain_rules(chain, what);
@@ -100,6 +108,7 @@ void run_node(const NodeArgs& a) {
                                          .network_id = chain_id},
                                 .max_log_blocks = a.max_log_blocks,
                                 .max_logs = a.max_logs,
+                                .call_timeout = *call_timeout,
                                 .pool = &pool};
     std::optional<rpc::Subscriptions> subscriptions;
     if (a.ws) subscriptions.emplace(node);
@@ -240,6 +249,9 @@ void add_node_command(CLI::App& app) {
     node->add_option("--rpc.logs.maxresults", args->max_logs,
                      "eth_getLogs: the most logs one query may return (default 100000)")
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+    node->add_option("--rpc.evmtimeout", args->evm_timeout,
+                     "eth_call, eth_estimateGas, eth_createAccessList, eth_simulateV1: the time "
+                     "one request may execute, a Go duration (default 5s, as geth; 0: none)");
     node->callback([args] { run_node(*args); });
 }
 

@@ -10,6 +10,7 @@
 #include "keel/evm/analysis.hpp"
 #include "keel/state/overlay.hpp"
 #include "keel/store/state_store.hpp"
+#include "keel/trace/duration.hpp"
 
 namespace keel::blockchain {
 namespace {
@@ -195,7 +196,12 @@ Result<void, ReadError> run_calls(
     const std::uint64_t cap = fork >= eth::Fork::osaka
                                   ? std::min<std::uint64_t>(kCallGasCap, std::uint64_t{1} << 24)
                                   : kCallGasCap;
+    const auto out_of_time = [&options] {
+        return std::unexpected(ReadError{.message = options.timeout.message(), .timed_out = true});
+    };
+    block_env.deadline = options.timeout.evm_deadline();
     for (std::size_t i = 0; i < calls.size(); ++i) {
+        if (options.timeout.expired()) return out_of_time();
         const CallRequest& call = calls[i];
         const std::string which =
             (calls.size() > 1 ? "call " + std::to_string(i) : std::string("the call")) + ": ";
@@ -219,9 +225,14 @@ Result<void, ReadError> run_calls(
             return std::unexpected(
                 ReadError{.message = which + evm::to_string(r.error()), .invalid = true});
         }
+        if (options.timeout.expired()) return out_of_time();
         done(i, *r);
     }
     return {};
+}
+
+std::string CallTimeout::message() const {
+    return "execution aborted (timeout = " + trace::format_duration(limit) + ")";
 }
 
 Result<evm::TxResult, ReadError> execute_call(const store::ChainStore& store,

@@ -13,6 +13,7 @@
 ///   and from Osaka at 2^24 (EIP-7825);
 /// - the sender's nonce and code are not checked; its nonce is the state's.
 /// Nothing is written anywhere: each run_calls() has its own overlay, thrown away at the end.
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -103,16 +104,38 @@ struct BlockOverrides {
     std::optional<std::vector<eth::Withdrawal>> withdrawals;
 };
 
+/// A time limit for calls (geth's --rpc.evmtimeout, 5 s by default there and in keel node),
+/// started by start(): past its deadline every frame fails at its start (BlockEnv::deadline),
+/// so the call ends soon, and the request fails with message() ("execution aborted (timeout =
+/// 5s)", geth's words). A zero limit is none.
+struct CallTimeout {
+    std::chrono::nanoseconds limit{0};
+    std::chrono::steady_clock::time_point deadline{};
+
+    static CallTimeout start(std::chrono::nanoseconds limit) {
+        return {limit, std::chrono::steady_clock::now() + limit};
+    }
+    bool expired() const {
+        return limit.count() > 0 && std::chrono::steady_clock::now() >= deadline;
+    }
+    std::optional<std::chrono::steady_clock::time_point> evm_deadline() const {
+        if (limit.count() <= 0) return std::nullopt;
+        return deadline;
+    }
+    std::string message() const;
+};
+
 struct CallOptions {
     StateOverrides state;
     BlockOverrides block;
+    CallTimeout timeout;
 };
 
 /// Runs `calls` one after the other on the state after block `number` (each sees what the ones
 /// before it changed), call i with the tracer `make_tracer(i, fork)` gives (null: none), then
 /// `done(i, result)`. Errors: the block or its state not kept (not_found), a message the rules
 /// refuse (`invalid`: "insufficient funds for gas * price + value", naming the call when there
-/// are several), a read failure.
+/// are several), the time limit reached (`timed_out`, CallTimeout::message()), a read failure.
 [[nodiscard]] Result<void, ReadError> run_calls(
     const store::ChainStore& store, const eth::ChainConfig& config, std::uint64_t number,
     std::span<const CallRequest> calls, const CallOptions& options,

@@ -31,13 +31,15 @@ namespace keel::blockchain {
 
 /// Why a read has no answer: the block or transaction is not stored (`not_found`), its history
 /// is pruned (`pruned`), a caller's limit was reached (`limit_exceeded`), a request the rules
-/// refuse (`invalid`: a call that is not a valid message), or the store failed (none of them).
+/// refuse (`invalid`: a call that is not a valid message), a call out of time (`timed_out`), or
+/// the store failed (none of them).
 struct ReadError {
     bool not_found = false;
     bool pruned = false;
     std::string message;
     bool limit_exceeded = false;
     bool invalid = false;
+    bool timed_out = false;  ///< a call's time limit was reached (calls.hpp, CallTimeout)
 };
 
 /// Canonical block `number`'s hash and header. Errors: not stored (not_found), a damaged row.

@@ -352,6 +352,7 @@ Result<std::vector<SimBlockResult>, SimError> simulate(const store::ChainStore& 
     eth::Header carry = *base_header;  // what each header takes from the one before
     trie::RootBuilder builder;
     for (const Planned& p : *planned) {
+        if (options.timeout.expired()) return fail(kServerError, options.timeout.message());
         const SimBlock& in = p.input != nullptr ? *p.input : empty_block;
         const eth::Header& parent = out.empty() ? *base_header : out.back().block.header;
         const Fork fork = config.fork_at(p.number, p.timestamp);
@@ -393,6 +394,7 @@ Result<std::vector<SimBlockResult>, SimError> simulate(const store::ChainStore& 
         carry = h;
 
         evm::BlockEnv env = chain::block_env(h, config, fork, hashes);
+        env.deadline = options.timeout.evm_deadline();
         if (in.block.blob_base_fee) env.blob_base_fee = *in.block.blob_base_fee;
         auto precompiles = precompiles_after(in.state, fork);
         if (!precompiles) return fail(kServerError, precompiles.error());
@@ -437,6 +439,7 @@ Result<std::vector<SimBlockResult>, SimError> simulate(const store::ChainStore& 
                                                .free_gas = !options.validation,
                                                .skip_gas_cap = true});
             if (auto f = view->failure()) return fail(kInternalError, "state read: " + *f);
+            if (options.timeout.expired()) return fail(kServerError, options.timeout.message());
             if (!r) {
                 return fail(code_of(r.error()), "block " + std::to_string(h.number) + " call " +
                                                     std::to_string(i) + ": " +

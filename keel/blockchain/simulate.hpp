@@ -51,6 +51,8 @@ struct SimOptions {
     bool validation = false;
     /// The gas all calls of the request may use together (geth's RPCGasCap).
     std::uint64_t gas_cap = kCallGasCap;
+    /// The request's time limit (CallTimeout): past it, -32000 with its message.
+    CallTimeout timeout;
 };
 
 /// A log of a simulated call, with its index in the block.

@@ -250,8 +250,15 @@ CallResult Evm::interpret(const Message& msg, const CodeAnalysis& code) {
                                        [&] { return interpreter_(*this, msg, code); });
 }
 
+// Whether the block's time limit has passed (BlockEnv::deadline).
+bool Evm::out_of_time() const noexcept {
+    return block_.deadline && std::chrono::steady_clock::now() >= *block_.deadline;
+}
+
 CallResult Evm::call_frame(const Message& msg) {
     if (msg.depth > kMaxDepth) return {Status::call_depth_exceeded, msg.gas, {}, {}};
+    if (out_of_time()) [[unlikely]]
+        return {Status::out_of_gas, 0, {}, {}};
     const bool transfers = msg.kind == CallKind::call || msg.kind == CallKind::callcode;
     if (transfers && state_.balance(msg.sender) < msg.value)
         return {Status::insufficient_balance, msg.gas, {}, {}};
@@ -300,6 +307,8 @@ CallResult Evm::call_frame(const Message& msg) {
 
 CallResult Evm::create_frame(const Message& msg) {
     if (msg.depth > kMaxDepth) return {Status::call_depth_exceeded, msg.gas, {}, {}};
+    if (out_of_time()) [[unlikely]]
+        return {Status::out_of_gas, 0, {}, {}};
     if (state_.balance(msg.sender) < msg.value)
         return {Status::insufficient_balance, msg.gas, {}, {}};
     const std::uint64_t nonce = state_.nonce(msg.sender);

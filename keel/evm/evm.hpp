@@ -94,6 +94,7 @@ class Evm {
     std::shared_ptr<const CodeAnalysis> analysis(const Hash32& code_hash, BytesView code);
 
   private:
+    bool out_of_time() const noexcept;
     CallResult call_frame(const Message& msg);
     CallResult create_frame(const Message& msg);  // msg.recipient: the new address
     CallResult run_precompile(const Address& a, const Message& msg);

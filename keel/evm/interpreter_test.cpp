@@ -2,6 +2,7 @@
 // paper's prices; the official state tests (test/spec) check every fork's rules at scale.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -106,6 +107,31 @@ TEST(Interpreter, CallToIdentityPrecompileCopiesTheInput) {
         Fork::cancun);
     ASSERT_EQ(r.result.status, Status::success);
     EXPECT_EQ(r.result.output, Bytes{0x42});
+}
+
+TEST(Interpreter, PastItsDeadlineAFrameFailsAtItsStart) {
+    // The identity call of the test above, under a block whose time limit is far ahead, then
+    // one already past: the transaction's own frame fails before any code, with all its gas.
+    const std::string code = "60426000536001602060016000600060046103e8f160016020f3";
+    for (const bool past : {false, true}) {
+        SCOPED_TRACE(past);
+        state::MemoryState m;
+        m.put(addr(1), 0, Uint256(1000), testutil::from_hex(code), {});
+        state::Overlay o(m);
+        BlockEnv block;
+        const auto now = std::chrono::steady_clock::now();
+        block.deadline = past ? now - std::chrono::seconds(1) : now + std::chrono::hours(1);
+        TxEnv tx;
+        Evm evm(o, block, tx, Fork::cancun, nullptr);
+        Message msg;
+        msg.gas = 100000;
+        msg.recipient = msg.code_address = addr(1);
+        msg.sender = addr(2);
+        const CallResult r = evm.call(msg);
+        EXPECT_EQ(r.status, past ? Status::out_of_gas : Status::success);
+        EXPECT_EQ(r.gas_left == 0, past);
+        EXPECT_EQ(r.output, past ? Bytes{} : Bytes{0x42});
+    }
 }
 
 TEST(Interpreter, CreateDeploysTheReturnedCode) {

@@ -6,8 +6,10 @@
 /// (DESIGN.md §3): a caller gets them as values and the state of the failed frame is already
 /// reverted.
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -48,6 +50,11 @@ struct BlockEnv {
     /// The precompiles and where they are, when not where the fork puts them (null: the fork's
     /// set). Must outlive the transactions run in this block.
     const std::vector<PrecompileAt>* precompiles = nullptr;
+    /// A time limit (a node's eth_call, not a block's transactions): once the clock passes it,
+    /// every CALL*, CREATE* and the transaction's own frame fail at their start with all their
+    /// gas (out of gas), so a transaction that keeps calling ends soon; code within a frame
+    /// runs on, bounded by its gas. The caller tells a timeout by reading the clock after.
+    std::optional<std::chrono::steady_clock::time_point> deadline{};
 };
 
 /// The transaction's part of the environment.

@@ -26,7 +26,7 @@ constexpr int kMaxAccessListRounds = 16;
 // A run that could not happen: the block or its state is not kept, the message is refused, or
 // a read failed.
 RpcError call_failed(const blockchain::ReadError& e) {
-    if (e.not_found || e.pruned || e.invalid) return server_error(e.message);
+    if (e.not_found || e.pruned || e.invalid || e.timed_out) return server_error(e.message);
     return internal_error(e.message);
 }
 
@@ -58,6 +58,7 @@ Result<Parsed, RpcError> parse(const json& p, const NodeContext& node, bool bloc
     auto state = state_overrides_param(p, 2);
     if (!state) return std::unexpected(state.error());
     out.options.state = std::move(*state);
+    out.options.timeout = blockchain::CallTimeout::start(node.call_timeout);
     if (block_overrides) {
         auto block = block_overrides_param(p, 3);
         if (!block) return std::unexpected(block.error());

@@ -6,6 +6,8 @@
 /// (trace_methods.hpp) and the pool (pool_methods.hpp). `keel node` and the rpc-compat
 /// tests build their dispatcher through add_methods(), so that they serve the same set.
 
+#include <chrono>
+
 #include "keel/eth/chain_config.hpp"
 #include "keel/rpc/dispatcher.hpp"
 #include "keel/rpc/web3_methods.hpp"
@@ -26,6 +28,10 @@ struct NodeContext {
     std::uint64_t max_logs = 100'000;
     /// trace_filter: the most blocks one query may replay (each block is executed again).
     std::uint64_t max_trace_filter_blocks = 10'000;
+    /// eth_call, eth_estimateGas (all its runs together), eth_createAccessList and
+    /// eth_simulateV1: the time one request may execute (geth's --rpc.evmtimeout, 5 s); zero:
+    /// none. See blockchain::CallTimeout.
+    std::chrono::nanoseconds call_timeout = std::chrono::seconds(5);
     /// The transaction pool (eth_sendRawTransaction, txpool_*; pending transactions by hash);
     /// none: those methods are not served.
     txpool::Pool* pool = nullptr;

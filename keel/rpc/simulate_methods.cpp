@@ -131,6 +131,7 @@ void add_simulate_methods(Dispatcher& d, const NodeContext& node) {
         if (!req) return std::unexpected(req.error());
         auto number = block_number_param(p, 1, node.store);
         if (!number) return std::unexpected(number.error());
+        req->options.timeout = blockchain::CallTimeout::start(node.call_timeout);
         auto blocks = blockchain::simulate(node.store, node.config, *number, std::move(req->blocks),
                                            req->options);
         if (!blocks) {

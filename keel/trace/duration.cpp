@@ -96,4 +96,48 @@ Result<std::chrono::nanoseconds, std::string> parse_duration(std::string_view te
     return std::chrono::nanoseconds{negative ? -signed_total : signed_total};
 }
 
+namespace {
+
+// `v` units of 10^-digits written as a decimal: the whole part, then the fraction without its
+// trailing zeros ("1.5", "2").
+std::string decimal(std::uint64_t v, int digits) {
+    std::uint64_t scale = 1;
+    for (int i = 0; i < digits; ++i) scale *= 10;
+    std::string out = std::to_string(v / scale);
+    std::uint64_t frac = v % scale;
+    if (frac == 0) return out;
+    std::string f(static_cast<std::size_t>(digits), '0');
+    for (int i = digits - 1; i >= 0; --i, frac /= 10)
+        f[static_cast<std::size_t>(i)] = static_cast<char>('0' + frac % 10);
+    while (f.back() == '0') f.pop_back();
+    return out + "." + f;
+}
+
+}  // namespace
+
+std::string format_duration(std::chrono::nanoseconds d) {
+    const std::int64_t v = d.count();
+    const bool negative = v < 0;
+    const std::uint64_t u =
+        negative ? std::uint64_t{0} - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
+    std::string out;
+    if (u == 0) return "0s";
+    if (u < 1'000) {
+        out = std::to_string(u) + "ns";
+    } else if (u < 1'000'000) {
+        out = decimal(u, 3) + "\xc2\xb5s";  // µs, as Go writes it
+    } else if (u < 1'000'000'000) {
+        out = decimal(u, 6) + "ms";
+    } else {
+        constexpr std::uint64_t kMinute = 60'000'000'000;
+        out = decimal(u % kMinute, 9) + "s";
+        const std::uint64_t minutes = u / kMinute;
+        if (minutes > 0) {
+            out = std::to_string(minutes % 60) + "m" + out;
+            if (minutes >= 60) out = std::to_string(minutes / 60) + "h" + out;
+        }
+    }
+    return negative ? "-" + out : out;
+}
+
 }  // namespace keel::trace

@@ -15,4 +15,8 @@ namespace keel::trace {
 
 [[nodiscard]] Result<std::chrono::nanoseconds, std::string> parse_duration(std::string_view text);
 
+/// `d` as Go's Duration.String() writes it (geth's messages quote durations so): "5s", "1.5s",
+/// "1m30s", "1h0m0s", "300ms", "1.5µs", "10ns", "0s"; negative with a leading "-".
+[[nodiscard]] std::string format_duration(std::chrono::nanoseconds d);
+
 }  // namespace keel::trace

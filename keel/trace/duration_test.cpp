@@ -17,6 +17,30 @@ std::int64_t ns(std::string_view text) {
 }
 
 // The values are Go's time.ParseDuration's for the same text (its documentation and tests).
+// Go's Duration.String() of the same values (its documentation and tests), and each read back.
+TEST(Duration, WrittenAsGoWritesIt) {
+    const std::pair<std::int64_t, std::string_view> cases[] = {
+        {0, "0s"},
+        {1, "1ns"},
+        {1'100, "1.1\xc2\xb5s"},
+        {2'200'000, "2.2ms"},
+        {3'300'000'000, "3.3s"},
+        {5'000'000'000, "5s"},
+        {90'000'000'000, "1m30s"},
+        {4 * 60'000'000'000 + 5'001'000'000, "4m5.001s"},
+        {3'600'000'000'000, "1h0m0s"},
+        {5 * 3'600'000'000'000 + 6 * 60'000'000'000 + 7'001'000'000, "5h6m7.001s"},
+        {8 * 60'000'000'000 + 1, "8m0.000000001s"},
+        {-1'500'000'000, "-1.5s"},
+        {std::numeric_limits<std::int64_t>::max(), "2562047h47m16.854775807s"},
+        {std::numeric_limits<std::int64_t>::min(), "-2562047h47m16.854775808s"},
+    };
+    for (const auto& [v, text] : cases) {
+        EXPECT_EQ(format_duration(nanoseconds{v}), text) << v;
+        EXPECT_EQ(ns(text), v) << text;
+    }
+}
+
 TEST(Duration, GoSyntax) {
     EXPECT_EQ(ns("0"), 0);
     EXPECT_EQ(ns("-0"), 0);
