@@ -5,7 +5,8 @@
 //   - a rejected input's error offset lies within the input (or at its end);
 //   - the roots and hashes of accepted blocks can be computed (transactions, withdrawals,
 //     ommers, header hash), and the header hash equals Keccak-256 of the header's bytes;
-//   - the trie builder copes with any key set: pairs cut from the input go through root_of().
+//   - the trie builder copes with any key set: pairs cut from the input go through root_of();
+//   - ReceiptLogReader over a list of receipt items sees the logs decode_receipt_item() gives.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -89,6 +90,40 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         check(same(e.view(), in));
     } else {
         check_error_offset(r, size);
+    }
+
+    // A list of receipt items: the logs read in place are the decoded receipts' logs, when
+    // every item decodes; any list ends (a log at least per step, or an error).
+    if (auto reader = ReceiptLogReader::open(in)) {
+        std::vector<Log> seen;
+        bool failed = false;
+        for (;;) {
+            auto log = reader->next();
+            if (!log) {
+                check(log.error().offset <= size);
+                failed = true;
+                break;
+            }
+            if (!*log) break;
+            seen.push_back((*log)->to_log());
+        }
+        std::vector<Log> decoded;
+        bool all = true;
+        auto items = keel::rlp::open_list(in);
+        while (all && items && !items->empty()) {
+            auto item = items->next();
+            if (!item) {
+                all = false;
+                break;
+            }
+            auto r = decode_receipt_item(item->encoded());
+            if (!r) {
+                all = false;
+                break;
+            }
+            decoded.insert(decoded.end(), r->logs.begin(), r->logs.end());
+        }
+        if (all && items) check(!failed && seen == decoded);
     }
 
     if (auto w = decode_withdrawal(in)) {

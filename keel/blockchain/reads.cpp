@@ -1,9 +1,11 @@
 #include "keel/blockchain/reads.hpp"
 
 #include <algorithm>
+#include <span>
 
 #include "keel/blockchain/body_cache.hpp"
 #include "keel/common/hex.hpp"
+#include "keel/crypto/keccak.hpp"
 #include "keel/eth/block.hpp"
 #include "keel/eth/json.hpp"
 #include "keel/eth/receipt.hpp"
@@ -103,19 +105,24 @@ Result<BlockWithReceipts, ReadError> load(const store::ChainStore& store, std::u
     return out;
 }
 
-eth::ReceiptPlace place_of(const BlockWithReceipts& b, const eth::ChainConfig& config) {
+eth::ReceiptPlace place_of(const Hash32& hash, const eth::Header& header,
+                           const eth::ChainConfig& config) {
     eth::ReceiptPlace p;
-    p.block_hash = b.hash;
-    p.block_number = b.header.number;
-    p.block_timestamp = b.header.timestamp;
-    p.base_fee = b.header.base_fee_per_gas;
-    if (b.header.excess_blob_gas) {
-        const auto fork = config.fork_at(b.header.number, b.header.timestamp);
-        p.blob_gas_price = eth::blob_base_fee(
-            *b.header.excess_blob_gas,
-            config.blob_params(fork, b.header.timestamp).base_fee_update_fraction);
+    p.block_hash = hash;
+    p.block_number = header.number;
+    p.block_timestamp = header.timestamp;
+    p.base_fee = header.base_fee_per_gas;
+    if (header.excess_blob_gas) {
+        const auto fork = config.fork_at(header.number, header.timestamp);
+        p.blob_gas_price =
+            eth::blob_base_fee(*header.excess_blob_gas,
+                               config.blob_params(fork, header.timestamp).base_fee_update_fraction);
     }
     return p;
+}
+
+eth::ReceiptPlace place_of(const BlockWithReceipts& b, const eth::ChainConfig& config) {
+    return place_of(b.hash, b.header, config);
 }
 
 // Writes receipt i of `b` (place advanced by the caller).
@@ -148,23 +155,44 @@ bool bloom_may_match(const Bloom& bloom, const LogFilter& f) {
 
 }  // namespace
 
-bool log_matches(const eth::Log& log, const LogFilter& f) {
+namespace {
+
+// Whether a log of `address` with `topic_count` topics, topic i being topic_at(i), passes the
+// filter's addresses and topics.
+template <typename TopicAt>
+bool matches(const Address& address, std::size_t topic_count, TopicAt&& topic_at,
+             const LogFilter& f) {
     if (!f.addresses.empty() &&
-        std::find(f.addresses.begin(), f.addresses.end(), log.address) == f.addresses.end()) {
+        std::find(f.addresses.begin(), f.addresses.end(), address) == f.addresses.end()) {
         return false;
     }
-    if (f.topics.size() > log.topics.size()) {
-        // A position the filter names that the log does not have: no match, unless the filter
-        // leaves it open (geth: a log with fewer topics than the filter's positions fails).
-        return false;
-    }
+    // A position the filter names that the log does not have: no match, unless the filter
+    // leaves it open (geth: a log with fewer topics than the filter's positions fails).
+    if (f.topics.size() > topic_count) return false;
     for (std::size_t i = 0; i < f.topics.size(); ++i) {
         const auto& any = f.topics[i];
-        if (!any.empty() && std::find(any.begin(), any.end(), log.topics[i]) == any.end()) {
+        if (any.empty()) continue;
+        const BytesView topic = topic_at(i);
+        if (std::none_of(any.begin(), any.end(), [&topic](const Hash32& h) {
+                return std::equal(topic.begin(), topic.end(), h.view().begin());
+            })) {
             return false;
         }
     }
     return true;
+}
+
+// log_matches() on a log seen in place.
+bool log_matches(const eth::LogView& log, const LogFilter& f) {
+    return matches(
+        log.address, log.topic_count, [&log](std::size_t i) { return log.topic(i); }, f);
+}
+
+}  // namespace
+
+bool log_matches(const eth::Log& log, const LogFilter& f) {
+    return matches(
+        log.address, log.topics.size(), [&log](std::size_t i) { return log.topics[i].view(); }, f);
 }
 
 Result<StoredBlockView, ReadError> stored_block(const store::ChainStore& store,
@@ -298,39 +326,121 @@ Result<void, ReadError> write_transaction_receipt(json::Writer& w, const store::
     return write_one(w, *b, index, p);
 }
 
+namespace {
+
+// The hashes of the transactions at the ascending indices `wanted` of a stored body, read off
+// its RLP without decoding the transactions (keccak of a legacy transaction's list, of a typed
+// one's envelope); `count`: how many transactions the body holds. Errors: a body that is not a
+// list of transaction items.
+Result<std::vector<Hash32>, std::string> tx_hashes_at(BytesView body_rlp,
+                                                      std::span<const std::size_t> wanted,
+                                                      std::size_t& count) {
+    auto body = rlp::open_list(body_rlp);
+    if (!body) return std::unexpected(std::string("not a list"));
+    auto txs = body->next_list();
+    if (!txs) return std::unexpected(std::string("no transaction list"));
+    std::vector<BytesView> envelopes;
+    envelopes.reserve(wanted.size());
+    count = 0;
+    std::size_t next = 0;
+    while (!txs->empty()) {
+        auto item = txs->next();
+        if (!item) return std::unexpected("transaction " + std::to_string(count) + ": bad RLP");
+        if (next < wanted.size() && wanted[next] == count) {
+            envelopes.push_back(item->is_list ? item->encoded() : item->payload);
+            ++next;
+        }
+        ++count;
+    }
+    if (next != wanted.size())
+        return std::unexpected(std::string("fewer transactions than receipts"));
+    std::vector<Hash32> out(envelopes.size());
+    crypto::keccak256_many(envelopes, out);
+    return out;
+}
+
+// The logs of stored block `hash` (header `header`, canonical or not) that match `filter` (all
+// of them when null), visited in order; stats and filter->max_logs as for_each_log(). The
+// receipts are decoded; the body only when a log matches, and then only the hashes of the
+// transactions whose logs are shown are computed (a log shows no sender, no other field).
+Result<void, ReadError> visit_block_logs(const store::ChainStore& store,
+                                         const eth::ChainConfig& config, const Hash32& hash,
+                                         const eth::Header& header, const LogFilter* filter,
+                                         const LogVisitor& visit, LogStats& s) {
+    const std::uint64_t number = header.number;
+    const std::string where = "block " + std::to_string(number);
+    auto receipts_rlp = store.receipts_at(number, hash);
+    if (!receipts_rlp) return failed(receipts_rlp.error().message);
+    if (receipts_rlp->status == store::ReadStatus::pruned)
+        return std::unexpected(ReadError{false, true, where + ": history pruned"});
+    if (!receipts_rlp->found()) {
+        return std::unexpected(
+            ReadError{true, false, where + ": no receipts stored (imported with --no-execute)"});
+    }
+    // The logs that match, copied out of the receipts as they are met (most are not).
+    struct Match {
+        std::size_t receipt;
+        eth::Log log;
+        std::uint64_t index;
+    };
+    std::vector<Match> matches;
+    std::vector<std::size_t> wanted;  // the receipts with a match, ascending
+    auto reader = eth::ReceiptLogReader::open(receipts_rlp->value);
+    if (!reader) return failed(where + ": stored receipts: " + eth::to_string(reader.error()));
+    for (std::uint64_t log_index = 0;; ++log_index) {
+        auto log = reader->next();
+        if (!log) return failed(where + ": stored receipt: " + eth::to_string(log.error()));
+        if (!*log) break;
+        if (filter != nullptr && !log_matches(**log, *filter)) continue;
+        const std::size_t i = reader->receipts() - 1;
+        matches.push_back(Match{i, (*log)->to_log(), log_index});
+        if (wanted.empty() || wanted.back() != i) wanted.push_back(i);
+    }
+    if (matches.empty()) return {};
+    auto body_rlp = store.body_at(number, hash);
+    if (!body_rlp) return failed(body_rlp.error().message);
+    if (body_rlp->status == store::ReadStatus::pruned)
+        return std::unexpected(ReadError{false, true, where + ": history pruned"});
+    if (!body_rlp->found()) return failed(where + ": body missing");
+    std::size_t count = 0;
+    auto hashes = tx_hashes_at(body_rlp->value, wanted, count);
+    if (!hashes) return failed(where + ": stored body: " + hashes.error());
+    if (count != reader->receipts()) {
+        return failed(where + ": " + std::to_string(reader->receipts()) + " receipts for " +
+                      std::to_string(count) + " transactions");
+    }
+    eth::ReceiptPlace p = place_of(hash, header, config);
+    std::size_t k = 0;  // matches[m]'s transaction is wanted[k]
+    for (const Match& m : matches) {
+        if (filter != nullptr && filter->max_logs != 0 && s.logs == filter->max_logs) {
+            return std::unexpected(ReadError{
+                .message =
+                    "query returned more than " + std::to_string(filter->max_logs) + " results",
+                .limit_exceeded = true});
+        }
+        while (wanted[k] != m.receipt) ++k;
+        p.index = m.receipt;
+        visit(m.log, p, (*hashes)[k], m.index);
+        ++s.logs;
+    }
+    return {};
+}
+
+}  // namespace
+
 Result<void, ReadError> for_each_log(const store::ChainStore& store, const eth::ChainConfig& config,
                                      const LogFilter& filter, const LogVisitor& visit,
                                      LogStats* stats) {
     LogStats local;
     LogStats& s = stats != nullptr ? *stats : local;
     for (std::uint64_t n = filter.from; n <= filter.to; ++n) {
-        auto header_only = load(store, n, true);
-        if (!header_only) return std::unexpected(header_only.error());
+        auto h = canonical_header(store, n);
+        if (!h) return std::unexpected(h.error());
         ++s.blocks;
-        if (!bloom_may_match(header_only->header.logs_bloom, filter)) {
-            if (n == filter.to) break;
-            continue;
-        }
-        ++s.bloom_hits;
-        auto b = load(store, n, false, false);  // a log shows no sender
-        if (!b) return std::unexpected(b.error());
-        eth::ReceiptPlace p = place_of(*b, config);
-        std::uint64_t log_index = 0;
-        for (std::size_t i = 0; i < b->receipts.size(); ++i) {
-            p.index = i;
-            for (const eth::Log& log : b->receipts[i].logs) {
-                if (log_matches(log, filter)) {
-                    if (filter.max_logs != 0 && s.logs == filter.max_logs) {
-                        return std::unexpected(
-                            ReadError{.message = "query returned more than " +
-                                                 std::to_string(filter.max_logs) + " results",
-                                      .limit_exceeded = true});
-                    }
-                    visit(log, p, b->body.transactions[i].hash(), log_index);
-                    ++s.logs;
-                }
-                ++log_index;
-            }
+        if (bloom_may_match(h->header.logs_bloom, filter)) {
+            ++s.bloom_hits;
+            if (auto r = visit_block_logs(store, config, h->hash, h->header, &filter, visit, s); !r)
+                return r;
         }
         if (n == filter.to) break;  // to = 2^64 - 1 must not wrap
     }
@@ -350,17 +460,8 @@ Result<void, ReadError> for_each_block_log(const store::ChainStore& store,
     if (!header) return failed(where + ": stored header: " + eth::to_string(header.error()));
     if (header->number != number)
         return failed(where + ": stored header is block " + std::to_string(header->number));
-    BlockWithReceipts b{hash, std::move(*header), {}, {}};
-    if (auto r = fill(b, store.body_at(number, hash), store.receipts_at(number, hash), false); !r)
-        return r;
-    eth::ReceiptPlace p = place_of(b, config);
-    std::uint64_t log_index = 0;
-    for (std::size_t i = 0; i < b.receipts.size(); ++i) {
-        p.index = i;
-        for (const eth::Log& log : b.receipts[i].logs)
-            visit(log, p, b.body.transactions[i].hash(), log_index++);
-    }
-    return {};
+    LogStats s;
+    return visit_block_logs(store, config, hash, *header, nullptr, visit, s);
 }
 
 Result<void, ReadError> write_logs(json::Writer& w, const store::ChainStore& store,

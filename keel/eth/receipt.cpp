@@ -186,6 +186,82 @@ Result<Receipt, Error> decode_receipt_item(BytesView item, std::size_t base_offs
     return decode_receipt(it->payload, payload_offset);
 }
 
+Log LogView::to_log() const {
+    Log out;
+    out.address = address;
+    out.topics.resize(topic_count);
+    for (std::size_t i = 0; i < topic_count; ++i)
+        std::memcpy(out.topics[i].data(), topic(i).data(), 32);
+    out.data.assign(data.begin(), data.end());
+    return out;
+}
+
+Result<ReceiptLogReader, Error> ReceiptLogReader::open(BytesView receipts) noexcept {
+    auto list = rlp::open_list(receipts);
+    if (!list) [[unlikely]]
+        return unexpected(detail::rlp_error(list.error(), Field::receipt));
+    return ReceiptLogReader(*list);
+}
+
+Result<std::optional<LogView>, Error> ReceiptLogReader::next() noexcept {
+    while (logs_.empty()) {
+        if (list_.empty()) return std::optional<LogView>();
+        const std::size_t item_offset = list_.offset();
+        auto item = list_.next();
+        if (!item) [[unlikely]]
+            return unexpected(detail::rlp_error(item.error(), Field::receipt));
+        BytesView envelope = item->encoded();
+        std::size_t offset = item_offset;
+        if (!item->is_list) {  // a typed receipt: its type byte, then the list
+            const std::size_t payload_offset = item_offset + item->header_size;
+            if (item->payload.empty() || !known_type(item->payload[0])) [[unlikely]]
+                return make_error(Errc::type_not_supported, Field::receipt_type, payload_offset,
+                                  item->payload.empty() ? 0u : item->payload[0]);
+            envelope = item->payload.subspan(1);
+            offset = payload_offset + 1;
+        }
+        auto fields = rlp::open_list(envelope, offset);
+        if (!fields) [[unlikely]]
+            return unexpected(detail::rlp_error(fields.error(), Field::receipt));
+        detail::Fields f(*fields);
+        Error err{};
+        BytesView skipped;
+        rlp::Decoder logs;
+        if (!(detail::take(skipped, f.bytes(Field::receipt_status), err) &&
+              detail::take(skipped, f.bytes(Field::receipt_cumulative_gas_used), err) &&
+              detail::take(skipped, f.bytes(Field::receipt_logs_bloom), err) &&
+              detail::take(logs, f.list(Field::receipt_logs), err))) [[unlikely]]
+            return unexpected(err);
+        if (auto fin = f.finish(Field::receipt); !fin) [[unlikely]]
+            return unexpected(fin.error());
+        logs_ = logs;
+        ++receipts_;
+    }
+    auto one = logs_.next_list();
+    if (!one) [[unlikely]]
+        return unexpected(detail::rlp_error(one.error(), Field::receipt_log));
+    LogView v;
+    detail::Fields f(*one);
+    Error err{};
+    rlp::Decoder topics;
+    if (!(detail::take(v.address, f.fixed<20>(Field::receipt_log_address), err) &&
+          detail::take(topics, f.list(Field::receipt_log_topics), err))) [[unlikely]]
+        return unexpected(err);
+    v.topics_rlp = topics.remaining();
+    detail::Fields t(topics);
+    while (!t.empty()) {
+        Hash32 topic;
+        if (!detail::take(topic, t.fixed<32>(Field::receipt_log_topic), err)) [[unlikely]]
+            return unexpected(err);
+        ++v.topic_count;
+    }
+    if (!(detail::take(v.data, f.bytes(Field::receipt_log_data), err))) [[unlikely]]
+        return unexpected(err);
+    if (auto fin = f.finish(Field::receipt_log); !fin) [[unlikely]]
+        return unexpected(fin.error());
+    return std::optional<LogView>(v);
+}
+
 void bloom_add(Bloom& bloom, BytesView entry) noexcept {
     const Hash32 h = crypto::keccak256(entry);
     for (std::size_t i = 0; i < 6; i += 2) {

@@ -22,6 +22,7 @@
 #include "keel/common/result.hpp"
 #include "keel/eth/errors.hpp"
 #include "keel/eth/transaction.hpp"
+#include "keel/rlp/decode.hpp"
 #include "keel/rlp/encode.hpp"
 #include "keel/trie/root.hpp"
 
@@ -85,6 +86,44 @@ void encode_item(const Receipt& r, rlp::Encoder& out);
 /// type_not_supported for a string that holds no typed envelope.
 [[nodiscard]] Result<Receipt, Error> decode_receipt_item(BytesView item,
                                                          std::size_t base_offset = 0) noexcept;
+
+/// One log as views into stored receipt bytes (nothing copied): what a log filter looks at;
+/// to_log() copies it out when it is wanted.
+struct LogView {
+    Address address;
+    BytesView topics_rlp;  ///< the topics' RLP items back to back: each 0xa0 and 32 bytes
+    std::size_t topic_count = 0;
+    BytesView data;
+
+    /// Topic `i` (< topic_count).
+    BytesView topic(std::size_t i) const noexcept { return topics_rlp.subspan(33 * i + 1, 32); }
+    Log to_log() const;
+};
+
+/// Reads the logs of a stored list of receipts (legacy receipts as lists, typed ones as strings
+/// holding their envelope: the form encode_item() writes) one after the other, without decoding
+/// the receipts: no allocation, the logs seen in place. For eth_getLogs, whose filters reject
+/// most logs. Each receipt's four fields are checked for their shape (status and bloom are not
+/// read); each log's address must be 20 bytes, its topics 32. Errors are decode_receipt()'s
+/// (field and offset in `receipts`).
+class ReceiptLogReader {
+  public:
+    /// Errors: `receipts` is not one RLP list.
+    [[nodiscard]] static Result<ReceiptLogReader, Error> open(BytesView receipts) noexcept;
+
+    /// The next log, nullopt after the last receipt's last log.
+    [[nodiscard]] Result<std::optional<LogView>, Error> next() noexcept;
+
+    /// The receipts opened so far: the last log came from receipt receipts() - 1; after the
+    /// end, the number of receipts in the list.
+    std::size_t receipts() const noexcept { return receipts_; }
+
+  private:
+    explicit ReceiptLogReader(rlp::Decoder list) noexcept : list_(list) {}
+    rlp::Decoder list_;
+    rlp::Decoder logs_;
+    std::size_t receipts_ = 0;
+};
 
 /// Sets the three bloom bits of `entry` (an address or a topic): for i in 0, 2, 4 the bit
 /// numbered by the low 11 bits of keccak256(entry)[i, i+1], bit 0 being the lowest bit of the

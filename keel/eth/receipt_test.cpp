@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -111,6 +112,72 @@ TEST(Receipt, RoundTrips) {
         ASSERT_TRUE(from_item) << to_string(from_item.error());
         EXPECT_EQ(*from_item, r);
     }
+}
+
+// The logs read in place from a receipts list are the decoded receipts' logs, each with its
+// receipt; the count of receipts comes out, empty receipts included.
+TEST(Receipt, LogReaderSeesTheDecodedLogsInPlace) {
+    std::vector<Receipt> receipts = {sample(TxType::legacy, 3), sample(TxType::dynamic_fee, 0),
+                                     sample(TxType::blob, 7), sample(TxType::set_code, 1)};
+    receipts[2].logs.push_back(make_log(9, 4, 70000));
+    Receipt frontier = sample(TxType::legacy, 2);
+    frontier.post_state = hash_of(std::string(64, 'e'));
+    receipts.push_back(frontier);
+    rlp::Encoder items;
+    for (const Receipt& r : receipts) encode_item(r, items);
+    rlp::Encoder list;
+    list.add_list_header(items.view().size());
+    list.add_raw(items.view());
+
+    auto reader = ReceiptLogReader::open(list.view());
+    ASSERT_TRUE(reader) << to_string(reader.error());
+    std::vector<std::pair<std::size_t, Log>> seen;
+    for (;;) {
+        auto log = reader->next();
+        ASSERT_TRUE(log) << to_string(log.error());
+        if (!*log) break;
+        seen.emplace_back(reader->receipts() - 1, (*log)->to_log());
+    }
+    std::vector<std::pair<std::size_t, Log>> want;
+    for (std::size_t i = 0; i < receipts.size(); ++i)
+        for (const Log& l : receipts[i].logs) want.emplace_back(i, l);
+    EXPECT_EQ(seen, want);
+    EXPECT_EQ(reader->receipts(), receipts.size());
+
+    // A list cut inside a receipt (its items cut short, the list's header made to fit) ends in
+    // an error, not a crash; cut between receipts, it reads to its end.
+    std::set<std::size_t> boundaries = {0};
+    std::size_t at = 0;
+    for (const Receipt& r : receipts) {
+        rlp::Encoder one;
+        encode_item(r, one);
+        at += one.view().size();
+        boundaries.insert(at);
+    }
+    for (std::size_t cut = 0; cut <= items.view().size(); cut += 13) {
+        rlp::Encoder prefix;
+        prefix.add_list_header(cut);
+        prefix.add_raw(items.view().first(cut));
+        auto r = ReceiptLogReader::open(prefix.view());
+        ASSERT_TRUE(r);
+        bool failed = false;
+        for (;;) {
+            auto log = r->next();
+            if (!log) failed = true;
+            if (!log || !*log) break;
+        }
+        EXPECT_EQ(failed, !boundaries.contains(cut)) << cut;
+    }
+    rlp::Encoder typed;
+    typed.add_string(concat({Bytes{0x07}, encode(sample(TxType::legacy, 1))}));
+    rlp::Encoder unknown;
+    unknown.add_list_header(typed.view().size());
+    unknown.add_raw(typed.view());
+    auto r = ReceiptLogReader::open(unknown.view());
+    ASSERT_TRUE(r);
+    auto log = r->next();
+    ASSERT_FALSE(log);
+    EXPECT_EQ(log.error().code, Errc::type_not_supported);
 }
 
 // ethereum/go-ethereum core/types bloom test: 100 strings added to one bloom; the Keccak-256 of
