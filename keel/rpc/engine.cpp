@@ -368,6 +368,11 @@ Result<Engine::Built, std::string> Engine::build_locked(eth::Block attrs,
     b.header.difficulty = Uint256(0);
     b.header.ommers_hash = eth::kEmptyOmmersHash;
     b.body.transactions = std::move(txs);
+    if (drop_invalid) {  // a pool's: those whose sidecar the block's fork cannot carry go
+        txpool::keep_carriable(b.body.transactions,
+                               fork_of(store_, chain_.config(), parent->header.number + 1,
+                                       b.header.timestamp, parent->hash));
+    }
     for (;;) {
         eth::Block attempt = b;
         auto r = blockchain::build_on_head(store_, chain_.config(), attempt, nullptr);

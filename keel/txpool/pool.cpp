@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <queue>
+#include <set>
 
 #include "keel/common/hex.hpp"
 #include "keel/eth/chain_config.hpp"
@@ -37,7 +38,7 @@ Uint256 max_cost(const eth::Transaction& tx) {
 // its versioned hash, and the KZG proofs holding for the blobs.
 Result<void, std::string> check_sidecar(const eth::Transaction& tx, eth::Fork fork) {
     if (!tx.has_sidecar()) return unexpected(std::string("missing sidecar in blob transaction"));
-    const unsigned want = fork >= eth::Fork::osaka ? 1 : 0;
+    const unsigned want = sidecar_version(fork);
     if (tx.wrapper_version() != want) {
         return unexpected("invalid sidecar: unexpected sidecar version, want: " +
                           std::to_string(want) + ", got: " + std::to_string(tx.wrapper_version()));
@@ -249,6 +250,22 @@ void Pool::set_on_add(std::function<void(const eth::Transaction&)> f) {
     on_add_ = std::move(f);
 }
 
+std::uint8_t sidecar_version(eth::Fork fork) noexcept {
+    return fork >= eth::Fork::osaka ? 1 : 0;
+}
+
+void keep_carriable(std::vector<eth::Transaction>& txs, eth::Fork fork) {
+    const std::uint8_t want = sidecar_version(fork);
+    std::set<Address> held;
+    std::erase_if(txs, [&](const eth::Transaction& tx) {
+        const auto sender = tx.cached_sender();
+        if (sender && held.contains(*sender)) return true;
+        if (!tx.has_sidecar() || tx.wrapper_version() == want) return false;
+        if (sender) held.insert(*sender);
+        return true;
+    });
+}
+
 void Pool::update(const Head& head, const state::StateReader& state) {
     std::lock_guard lock(mutex_);
     for (auto it = accounts_.begin(); it != accounts_.end();) {
@@ -259,7 +276,12 @@ void Pool::update(const Head& head, const state::StateReader& state) {
             const bool included = t->first < acc.nonce;
             const bool unpayable = acc.balance < max_cost(t->second.tx);
             const bool too_big = t->second.tx.gas_limit() > head.gas_limit;
-            if (included || unpayable || too_big) {
+            // A sidecar of the wrong version for the next block's fork (a version-0 one kept
+            // from before Osaka once Osaka comes: geth converts it, keel has no FK20 yet).
+            const eth::Transaction& tx = t->second.tx;
+            const bool stale_sidecar =
+                tx.has_sidecar() && tx.wrapper_version() != sidecar_version(head.fork);
+            if (included || unpayable || too_big || stale_sidecar) {
                 by_hash_.erase(t->second.tx.hash());
                 blob_txs_ -= t->second.tx.type() == eth::TxType::blob ? 1 : 0;
                 t = a.by_nonce.erase(t);

@@ -18,9 +18,11 @@
 ///   least 1 wei; blob gas counted in the cost; at most 128 blob transactions kept ("blob pool is
 ///   full"); a replacement must raise the blob fee cap by the bump too. find_blob() serves
 ///   engine_getBlobs.
-/// When the head moves (update()), what the new state includes is dropped and the rest sorted
-/// again into pending and queued. best() hands a block producer the pending transactions, best
-/// effective tip first, each sender's in nonce order.
+/// When the head moves (update()), what the new state includes is dropped (and a blob
+/// transaction whose sidecar is not of the next block's fork's version: a version-0 one at
+/// Osaka, which geth converts to cell proofs and keel, without FK20, does not) and the rest
+/// sorted again into pending and queued. best() hands a block producer the pending transactions,
+/// best effective tip first, each sender's in nonce order.
 ///
 /// Threading: every member may be called from many threads (one mutex).
 
@@ -80,6 +82,17 @@ struct Kept {
     Address sender;
     bool pending;
 };
+
+/// The sidecar version a block of `fork` carries for its blob transactions: 0 (a proof per
+/// blob) before Osaka, 1 (a proof per cell, EIP-7594) from Osaka on.
+std::uint8_t sidecar_version(eth::Fork fork) noexcept;
+
+/// Leaves out of `txs` (a block producer's candidates, in order) each blob transaction whose
+/// sidecar is not of `fork`'s version (a version-0 one kept from before Osaka, offered for the
+/// first Osaka block: its blobsBundle would not be what the consensus client checks), and its
+/// sender's later transactions with it (they would have a nonce gap). Transactions without a
+/// sidecar stay.
+void keep_carriable(std::vector<eth::Transaction>& txs, eth::Fork fork);
 
 class Pool {
   public:

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "keel/crypto/secp256k1.hpp"
+#include "keel/eth/sender.hpp"
 #include "keel/kzg/kzg.hpp"
 #include "keel/rlp/encode.hpp"
 #include "keel/state/memory_state.hpp"
@@ -240,6 +241,53 @@ TEST_F(PoolTest, BlobTransactionsNeedTheirForksSidecarAndValidProofs) {
     // The blob fee counts in the cost: 131072 blob gas at 10 wei is more than sender 3 has.
     fund(3, 0, Uint256(21000 * 100 + 1));
     refused(blob_tx(3, 0, 1, zero, infinity(), cell_proofs), "insufficient funds");
+}
+
+TEST_F(PoolTest, ABlockCarriesOnlyTheSidecarsOfItsFork) {
+    // Candidates for the first Osaka block, taken from the pool while the head was Prague's:
+    // sender 1's version-0 blob transaction and its next, sender 2's transfer, sender 3's
+    // version-1 blob transaction. The version-0 one and its sender's next stay out.
+    const Bytes zero(kzg::kBytesPerBlob, 0);
+    const auto decoded = [](const Bytes& raw) {
+        eth::Transaction t = eth::decode_transaction_network(raw).value();
+        EXPECT_TRUE(eth::sender(t).has_value());  // the pool's are recovered
+        return t;
+    };
+    const std::vector<eth::Transaction> all = {
+        decoded(blob_tx(1, 0, 0, zero, infinity(), {infinity()})), decoded(tx(1, 1, 100, 5)),
+        decoded(tx(2, 0, 100, 5)),
+        decoded(blob_tx(3, 0, 1, zero, infinity(), std::vector<Bytes>(128, infinity())))};
+    std::vector<eth::Transaction> osaka = all;
+    keep_carriable(osaka, eth::Fork::osaka);
+    ASSERT_EQ(osaka.size(), 2u);
+    EXPECT_EQ(osaka[0].hash(), all[2].hash());
+    EXPECT_EQ(osaka[1].hash(), all[3].hash());
+    std::vector<eth::Transaction> prague = all;  // and a Prague block the other way round
+    keep_carriable(prague, eth::Fork::prague);
+    ASSERT_EQ(prague.size(), 3u);
+    EXPECT_EQ(prague[2].hash(), all[2].hash());
+    // A transaction in its canonical form (no sidecar: testing_buildBlockV1's) stays.
+    std::vector<eth::Transaction> canonical = {
+        eth::decode_transaction(eth::encode(all[0])).value()};
+    keep_carriable(canonical, eth::Fork::osaka);
+    EXPECT_EQ(canonical.size(), 1u);
+}
+
+TEST_F(PoolTest, AtOsakaAVersionZeroSidecarLeavesThePool) {
+    // Kept under Prague with a proof per blob, with a plain transfer after it and one from
+    // another sender; once the next block is Osaka's, the blob transaction goes (no block can
+    // carry its sidecar) and its sender's next waits in the queue.
+    const Bytes zero(kzg::kBytesPerBlob, 0);
+    ASSERT_TRUE(add(blob_tx(1, 0, 0, zero, infinity(), {infinity()})));
+    ASSERT_TRUE(add(tx(1, 1, 100, 5)));
+    ASSERT_TRUE(add(tx(2, 0, 100, 5)));
+    pool_.update(head_, state_);
+    EXPECT_EQ(pool_.status().pending, 3u);
+    head_.fork = eth::Fork::osaka;
+    pool_.update(head_, state_);
+    EXPECT_EQ(pool_.status().pending, 1u);
+    EXPECT_EQ(pool_.status().queued, 1u);
+    EXPECT_FALSE(pool_.find_blob(kzg::versioned_hash(infinity())).has_value());
 }
 
 TEST_F(PoolTest, UpdateDropsWhatTheHeadIncluded) {
