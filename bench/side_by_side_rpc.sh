@@ -7,8 +7,9 @@
 # wrk (2 threads, CONNS connections, default 64) sends one method for SECONDS (default 10) to
 # each side in turn, the request bodies the same; every body is first checked to answer a result
 # on both sides. Prints requests per second, p50 and p99 latency per side, the ratio, and keel
-# node's peak RSS after a flood of trace requests.
-#   bench/side_by_side_rpc.sh [PATH_TO_KEEL_BUILD]
+# node's peak RSS after a flood of trace requests, and the setup's ceiling for a cheap method
+# (wrk against bench/http_ceiling, a server that answers without doing any work).
+#   [METHODS="eth_blockNumber eth_getLogs"] bench/side_by_side_rpc.sh [PATH_TO_KEEL_BUILD]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/release}
@@ -89,8 +90,7 @@ tx=$(field "$block" 'r.result.transactions[0].hash')
 transfer=0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef
 balance_of=0x70a08231000000000000000000000000${sender#0x}
 
-methods=(eth_blockNumber eth_getBlockByNumber eth_getBalance eth_call eth_getLogs
-         debug_traceTransaction trace_block)
+read -r -a methods <<<"${METHODS:-eth_blockNumber eth_getBlockByNumber eth_getBalance eth_call eth_getLogs debug_traceTransaction trace_block}"
 body_of() {
     case $1 in
         eth_blockNumber) echo '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}' ;;
@@ -127,6 +127,21 @@ for m in "${methods[@]}"; do
     awk -v m="$m" -v kr="$k_rps" -v k5="$k_p50" -v k9="$k_p99" -v ar="$a_rps" -v a5="$a_p50" -v a9="$a_p99" \
         'BEGIN { printf "%-24s %12.0f %9.2f %9.2f %12.0f %9.2f %9.2f %7.1fx\n", m, kr, k5, k9, ar, a5, a9, kr / ar }'
 done
+# The setup's ceiling for a cheap method: wrk against a server that answers without any work
+# (bench/http_ceiling.cpp, 2 threads, pinned as the others), the same body as eth_blockNumber's.
+ceiling=$build/bench/http_ceiling
+if [[ -x "$ceiling" ]]; then
+    cport=$((aport + 1))
+    taskset -c 0,1 "$ceiling" "$cport" 2 >"$tmp/ceiling.out" 2>&1 &
+    ceiling_pid=$!
+    for _ in $(seq 100); do grep -q '^listening' "$tmp/ceiling.out" && break; sleep 0.05; done
+    read -r c_rps c_p50 c_p99 <<<"$(load "http://127.0.0.1:$cport" "$(body_of eth_blockNumber)")"
+    kill "$ceiling_pid" 2>/dev/null
+    awk -v cr="$c_rps" -v c5="$c_p50" -v c9="$c_p99" \
+        'BEGIN { printf "%-24s %12.0f %9.2f %9.2f   (a server that answers without any work: this setup'"'"'s ceiling)\n", "ceiling", cr, c5, c9 }'
+else
+    echo "ceiling: not built (make build builds bench/http_ceiling)"
+fi
 hwm=$(sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\) kB/\1/p' "/proc/$node_pid/status")
 echo "keel node peak RSS after the run (trace floods included): $((hwm / 1024)) MB"
 keel_load_line

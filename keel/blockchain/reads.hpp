@@ -3,10 +3,13 @@
 /// (eth_getBlockReceipts), one transaction's receipt (eth_getTransactionReceipt) and logs by
 /// filter (eth_getLogs). `keel get` prints them; the RPC server (issue 28) will too.
 ///
-/// Logs are found through the header blooms: a block is read (body and receipts) only when its
+/// Logs are found through the header blooms: a block's receipts are read only when its
 /// header's bloom may hold every condition of the filter (an address of the filter, and a topic
 /// of each position that names some); a bloom says "maybe", so each log of such a block is then
-/// checked exactly. No log index is kept: the blooms are in the headers already.
+/// checked exactly, in place in the stored receipts (eth::ReceiptLogReader: nothing decoded or
+/// copied but the logs that match). The body is read only for a block with a match, and only the
+/// hashes of the matching logs' transactions are computed, off its RLP. No log index is kept:
+/// the blooms are in the headers already.
 ///
 /// Threading: any thread; the store's reads are thread-safe.
 #include <cstdint>
