@@ -21,10 +21,7 @@ using detail::g1_point;
 constexpr std::string_view kFiatShamirDomain = "FSBLOBVERIFY_V1_";
 constexpr std::string_view kBatchDomain = "RCKZGBATCH___V1_";
 
-G1Bytes compressed(const bls::G1Affine& p) {
-    const auto b = bls::g1_compress(p);
-    return *G1Bytes::from(BytesView(b.data(), b.size()));
-}
+using detail::compressed;
 
 using Polynomial = std::vector<Fr>;  // kFieldElementsPerBlob evaluations, bit-reversed order
 

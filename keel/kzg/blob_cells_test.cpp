@@ -1,10 +1,10 @@
 // The blob and cell functions against every consensus-spec reference case here
 // (../shared/vectors/kzg, SOURCES.md there): blob_to_kzg_commitment, compute_kzg_proof,
 // compute_challenge, compute_blob_kzg_proof, verify_blob_kzg_proof(_batch), compute_cells,
-// compute_verify_cell_kzg_proof_batch_challenge and verify_cell_kzg_proof_batch. `output: null`
-// cases must fail with an Error (or carry an input no 0x-hex decoding accepts). The
-// compute_cells_and_kzg_proofs and recover_cells_and_kzg_proofs cases are not run: keel does not
-// implement those two (kzg.hpp says why). The embedded setup is checked against the file.
+// compute_cells_and_kzg_proofs, compute_verify_cell_kzg_proof_batch_challenge and
+// verify_cell_kzg_proof_batch. `output: null` cases must fail with an Error (or carry an input
+// no 0x-hex decoding accepts). The recover_cells_and_kzg_proofs cases are not run: keel does not
+// implement it (kzg.hpp says why). The embedded setup is checked against the file.
 #include <filesystem>
 #include <fstream>
 
@@ -211,6 +211,33 @@ TEST(KzgReference, ComputeCells) {
                       out.items[i].scalar)
                 << "cell " << i;
     });
+}
+
+TEST(KzgReference, ComputeCellsAndKzgProofs) {
+    run_cases(
+        "compute_cells_and_kzg_proofs", 2, [](const YamlNode& in, const YamlNode& out, bool null) {
+            const auto blob = bytes_of(in["blob"]);
+            if (!blob) {
+                EXPECT_TRUE(null);
+                return;
+            }
+            const auto r = compute_cells_and_kzg_proofs(*blob);
+            if (null) {
+                EXPECT_FALSE(r.has_value());
+                return;
+            }
+            ASSERT_TRUE(r.has_value()) << describe(r.error().code);
+            ASSERT_EQ(out.items.size(), 2u);  // [cells, proofs]
+            ASSERT_EQ(out.items[0].items.size(), kCellsPerBlob);
+            ASSERT_EQ(out.items[1].items.size(), kCellsPerBlob);
+            for (std::size_t i = 0; i < kCellsPerBlob; ++i) {
+                ASSERT_EQ(hex0x(BytesView(r->cells.data() + i * kBytesPerCell, kBytesPerCell)),
+                          out.items[0].items[i].scalar)
+                    << "cell " << i;
+                ASSERT_EQ(hex0x(r->proofs[i].view()), out.items[1].items[i].scalar)
+                    << "proof " << i;
+            }
+        });
 }
 
 TEST(KzgReference, ComputeVerifyCellKzgProofBatchChallenge) {

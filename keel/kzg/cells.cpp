@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "keel/bls/g2.hpp"
+#include "keel/common/parallel.hpp"
 #include "keel/kzg/domain.hpp"
 #include "keel/kzg/field_and_points.hpp"
 #include "keel/kzg/kzg.hpp"
@@ -51,23 +52,70 @@ Result<std::vector<Fr>, Error> cell_evals(BytesView cell, std::size_t index) {
 
 }  // namespace
 
-Result<Bytes, Error> compute_cells(BytesView blob) {
+namespace {
+
+// polynomial_eval_to_coeff of the blob, in the first half of an extended blob's worth of
+// elements (the upper half zero). The evaluations are stored bit-reversed; an inverse FFT of
+// the natural order gives the coefficients.
+Result<std::vector<Fr>, Error> coefficients(BytesView blob) {
     if (blob.size() != kBytesPerBlob) return input_error(Errc::bad_blob, 0);
     std::vector<Fr> ext(kFieldElementsPerExtBlob);
     std::size_t bad = 0;
     if (!detail::field_elements(blob, std::span(ext).first(kFieldElementsPerBlob), &bad))
         return input_error(Errc::bad_blob, bad * 32);
-    // polynomial_eval_to_coeff: the evaluations are stored bit-reversed; an inverse FFT of the
-    // natural order gives the coefficients, the upper half of `ext` stays zero.
     const auto coeffs = std::span(ext).first(kFieldElementsPerBlob);
     bit_reverse(coeffs);
     fft(coeffs, /*inverse=*/true);
-    // The extension: all 8192 evaluations, stored bit-reversed again, 64 to a cell.
+    return ext;
+}
+
+// The extension of `coeffs` (coefficients, upper half zero): all 8192 evaluations, stored
+// bit-reversed again, 64 to a cell.
+Bytes cells_of(std::vector<Fr> ext) {
     fft(ext);
     bit_reverse(ext);
     Bytes out(kFieldElementsPerExtBlob * 32);
     for (std::size_t i = 0; i < ext.size(); ++i)
         ext[i].to_bytes(std::span<std::uint8_t, 32>(out.data() + 32 * i, 32));
+    return out;
+}
+
+}  // namespace
+
+Result<Bytes, Error> compute_cells(BytesView blob) {
+    auto ext = coefficients(blob);
+    if (!ext) return std::unexpected(ext.error());
+    return cells_of(std::move(*ext));
+}
+
+Result<CellsAndProofs, Error> compute_cells_and_kzg_proofs(BytesView blob) {
+    auto ext = coefficients(blob);
+    if (!ext) return std::unexpected(ext.error());
+    CellsAndProofs out;
+    out.cells = cells_of(*ext);
+    // Cell k's coset is h·<ω_64> with h = ω_8192^e, e = shift_exponent(k): its vanishing
+    // polynomial is X^64 - h^64, and h^64 = ω_8192^(64e). Dividing the coefficients by it from
+    // the top down leaves a quotient of 4096 - 64 coefficients (the remainder is not needed).
+    constexpr std::size_t kQuotient = kFieldElementsPerBlob - kFieldElementsPerCell;
+    const auto roots = roots_of_unity(kFieldElementsPerExtBlob);
+    const auto monomial = setup::g1_monomial().first(kQuotient);
+    const std::span<const Fr> p = std::span(*ext).first(kFieldElementsPerBlob);
+    out.proofs.resize(kCellsPerBlob);
+    // The 128 proofs are independent: spread over the pool, each task with its own buffers.
+    parallel::for_ranges(kCellsPerBlob, 1, [&](std::size_t begin, std::size_t end) {
+        std::vector<Fr> rest(kFieldElementsPerBlob);
+        std::vector<Fr> quotient(kQuotient);
+        for (std::size_t k = begin; k < end; ++k) {
+            const Fr c = roots[kFieldElementsPerCell * shift_exponent(k)];
+            std::copy(p.begin(), p.end(), rest.begin());
+            for (std::size_t j = kFieldElementsPerBlob - 1; j >= kFieldElementsPerCell; --j) {
+                quotient[j - kFieldElementsPerCell] = rest[j];
+                rest[j - kFieldElementsPerCell] += c * rest[j];
+            }
+            out.proofs[k] =
+                detail::compressed(detail::g1_lincomb(monomial, quotient).to_affine_vartime());
+        }
+    });
     return out;
 }
 

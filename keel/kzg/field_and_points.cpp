@@ -38,6 +38,11 @@ Fr hash_to_field(BytesView data) noexcept {
     return Fr::from_bytes_reduced(std::span<const std::uint8_t, 32>(h.data(), 32));
 }
 
+FixedBytes<48> compressed(const bls::G1Affine& p) {
+    const auto b = bls::g1_compress(p);
+    return *FixedBytes<48>::from(BytesView(b.data(), b.size()));
+}
+
 bls::G1Jacobian g1_lincomb(std::span<const bls::G1Affine> points, std::span<const Fr> scalars) {
     std::vector<bls::Scalar> s(scalars.size());
     for (std::size_t i = 0; i < s.size(); ++i) s[i] = scalars[i].to_scalar();

@@ -24,6 +24,9 @@ bool field_elements(BytesView bytes, std::span<Fr> out, std::size_t* bad_index) 
 /// hash_to_bls_field: sha256(data) as a big-endian integer mod r.
 Fr hash_to_field(BytesView data) noexcept;
 
+/// A point as 48 compressed bytes (commitments and proofs).
+FixedBytes<48> compressed(const bls::G1Affine& p);
+
 /// g1_lincomb: Σ scalars[i]·points[i].
 bls::G1Jacobian g1_lincomb(std::span<const bls::G1Affine> points, std::span<const Fr> scalars);
 

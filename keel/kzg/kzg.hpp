@@ -12,8 +12,8 @@
 ///
 /// Inputs are bytes, checked as the spec's public methods check them; an Error names the field
 /// and where it is (for the list functions, `offset` is the index of the item at fault). Not
-/// implemented: compute_cells_and_kzg_proofs and recover_cells_and_kzg_proofs (a beacon node's
-/// work, FK20 and erasure recovery; an execution node receives cell proofs with the blobs).
+/// implemented: recover_cells_and_kzg_proofs (erasure recovery, a beacon node's work; an
+/// execution node receives whole blobs).
 
 #include <cstdint>
 #include <span>
@@ -99,6 +99,18 @@ Hash32 versioned_hash(BytesView commitment) noexcept;
 /// compute_cells: the blob extended to FIELD_ELEMENTS_PER_EXT_BLOB evaluations and cut into
 /// CELLS_PER_EXT_BLOB cells, returned end to end (cell i at i * kBytesPerCell).
 [[nodiscard]] Result<Bytes, Error> compute_cells(BytesView blob);
+
+/// compute_cells_and_kzg_proofs: the blob's cells (compute_cells) and each cell's proof, as the
+/// spec computes them: the blob's polynomial in coefficient form divided by the vanishing
+/// polynomial of the cell's coset (X^64 - h^64, by synthetic division), the quotient committed
+/// over the monomial setup. 128 multi-scalar multiplications of 4,032 points (spread over the
+/// thread pool), no FK20: seconds a blob (docs/benchmarks.md). For tests and tools; too slow to
+/// convert a pool's version-0 sidecars at Osaka, which keel drops instead (txpool).
+struct CellsAndProofs {
+    Bytes cells;                  ///< cell i at i * kBytesPerCell
+    std::vector<G1Bytes> proofs;  ///< kCellsPerBlob of them
+};
+[[nodiscard]] Result<CellsAndProofs, Error> compute_cells_and_kzg_proofs(BytesView blob);
 
 /// verify_cell_kzg_proof_batch: whether every proofs[i] shows that cells[i] are the
 /// evaluations, over the coset of cell_indices[i], of the polynomial committed to by

@@ -4,7 +4,10 @@
 //                                    each blob, then verify_cell_kzg_proof_batch of all cells
 //   BM_KzgVerifyBlobProofs/<blobs>   the pool's check of a version-0 sidecar
 //                                    (verify_blob_kzg_proof_batch)
-//   BM_KzgBlobToCommitment           a commitment (an MSM of 4,096 points)
+//   BM_KzgBlobToCommitment/<full>    a commitment (an MSM of 4,096 points) of the reference
+//                                    blob (0, small elements) or a full-width one (1)
+//   BM_KzgComputeCellsAndProofs      a full-width blob's cells and 128 cell proofs (128 MSMs
+//                                    of 4,032 points; one iteration)
 // The cell proofs are a reference case's (vectors/kzg verify_cell_kzg_proof_batch valid_0: one
 // blob's 128 cells); <blobs> copies of it stand for a transaction of that many blobs. The blob
 // proofs are computed once before timing.
@@ -15,6 +18,7 @@
 #include "keel/common/parallel.hpp"
 #include "keel/kzg/kzg.hpp"
 #include "keel/kzg/reference_yaml.hpp"
+#include "keel/kzg/setup.hpp"
 #include "test/testutil/vectors.hpp"
 
 namespace {
@@ -52,12 +56,37 @@ const CellCase& cell_case() {
     return c;
 }
 
+// A blob of full-width field elements (31 pseudo-random bytes under a zero byte each, so below
+// r): what a rollup's compressed data looks like to an MSM. The reference case's blob above has
+// small elements, which make a multi-scalar multiplication look many times cheaper than it is.
+const Bytes& full_blob() {
+    static const Bytes b = [] {
+        Bytes out(kzg::kBytesPerBlob, 0);
+        std::uint64_t x = 0x9e3779b97f4a7c15ULL;
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if (i % 32 != 0) out[i] = static_cast<std::uint8_t>(x);
+        }
+        return out;
+    }();
+    return b;
+}
+
 void BM_KzgComputeCells(benchmark::State& state) {
     const parallel::ThreadLimit one_core(1);
     const Bytes& blob = cell_case().blob;
     for (auto _ : state) benchmark::DoNotOptimize(kzg::compute_cells(blob));
 }
 BENCHMARK(BM_KzgComputeCells)->Unit(benchmark::kMillisecond);
+
+void BM_KzgComputeCellsAndProofs(benchmark::State& state) {
+    const parallel::ThreadLimit one_core(1);
+    (void)kzg::setup::g1_monomial();  // decoded before timing
+    for (auto _ : state) benchmark::DoNotOptimize(kzg::compute_cells_and_kzg_proofs(full_blob()));
+}
+BENCHMARK(BM_KzgComputeCellsAndProofs)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 void BM_KzgVerifyCellProofs(benchmark::State& state) {
     const parallel::ThreadLimit one_core(1);
@@ -111,9 +140,10 @@ BENCHMARK(BM_KzgVerifyBlobProofs)->Arg(1)->Arg(6)->Unit(benchmark::kMillisecond)
 
 void BM_KzgBlobToCommitment(benchmark::State& state) {
     const parallel::ThreadLimit one_core(1);
-    const Bytes& blob = cell_case().blob;
+    const Bytes& blob = state.range(0) == 0 ? cell_case().blob : full_blob();
     for (auto _ : state) benchmark::DoNotOptimize(kzg::blob_to_kzg_commitment(blob));
 }
-BENCHMARK(BM_KzgBlobToCommitment)->Unit(benchmark::kMillisecond);
+// 0: the reference case's blob (small elements); 1: full-width elements.
+BENCHMARK(BM_KzgBlobToCommitment)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
