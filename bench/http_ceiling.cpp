@@ -23,9 +23,14 @@
 
 namespace {
 
-constexpr std::string_view kAnswer =
-    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n"
-    "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"0x3e8\"}";
+constexpr std::string_view kBody = R"({"jsonrpc":"2.0","id":1,"result":"0x3e8"})";
+
+const std::string& answer() {
+    static const std::string a =
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
+        std::to_string(kBody.size()) + "\r\n\r\n" + std::string(kBody);
+    return a;
+}
 
 int listener(int port) {
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
@@ -54,8 +59,8 @@ bool serve(int fd, std::string& in) {
             body = std::strtoul(in.c_str() + at + 15, nullptr, 10);
         if (in.size() < end + 4 + body) return true;
         in.erase(0, end + 4 + body);
-        if (::send(fd, kAnswer.data(), kAnswer.size(), MSG_NOSIGNAL) !=
-            static_cast<ssize_t>(kAnswer.size()))
+        if (::send(fd, answer().data(), answer().size(), MSG_NOSIGNAL) !=
+            static_cast<ssize_t>(answer().size()))
             return false;  // a full socket buffer: this toy server gives the connection up
     }
 }
