@@ -184,8 +184,7 @@ bool matches(const Address& address, std::size_t topic_count, TopicAt&& topic_at
 
 // log_matches() on a log seen in place.
 bool log_matches(const eth::LogView& log, const LogFilter& f) {
-    return matches(
-        log.address, log.topic_count, [&log](std::size_t i) { return log.topic(i); }, f);
+    return matches(log.address, log.topic_count, [&log](std::size_t i) { return log.topic(i); }, f);
 }
 
 }  // namespace

@@ -123,7 +123,7 @@ class TxLookupFilterFactory final : public rocksdb::CompactionFilterFactory {
 bool ChainStore::has_writer(const std::filesystem::path& path) {
     const int fd = ::open((path / "LOCK").c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return false;
-    struct flock probe {};
+    struct flock probe{};
     probe.l_type = F_RDLCK;  // conflicts with the writer's write lock on the whole file
     probe.l_whence = SEEK_SET;
     const bool held = ::fcntl(fd, F_GETLK, &probe) == 0 && probe.l_type != F_UNLCK;
