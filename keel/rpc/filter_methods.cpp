@@ -179,7 +179,7 @@ Result<void, RpcError> log_changes(const Filter& f, keel::json::Writer& w,
     return {};
 }
 
-Result<void, RpcError> changes(Filter& f, keel::json::Writer& w, const NodeContext& node) {
+Result<void, RpcError> poll(Filter& f, keel::json::Writer& w, const NodeContext& node) {
     if (f.kind == Filter::Kind::pending) {
         const auto now = pool_hashes(node);
         w.begin_array();
@@ -209,6 +209,19 @@ Result<void, RpcError> changes(Filter& f, keel::json::Writer& w, const NodeConte
         return r;
     }
     return remember(f, from, last, node);
+}
+
+// A poll that fails (a result past --rpc.logs.maxresults, a failed read) leaves the filter as it
+// was: the next poll reports the same news.
+Result<void, RpcError> changes(Filter& f, keel::json::Writer& w, const NodeContext& node) {
+    const std::uint64_t next_block = f.next_block;
+    std::deque<Hash32> reported = f.reported;
+    auto r = poll(f, w, node);
+    if (!r) {
+        f.next_block = next_block;
+        f.reported = std::move(reported);
+    }
+    return r;
 }
 
 }  // namespace
