@@ -194,6 +194,10 @@ Result<void, RpcError> poll(Filter& f, keel::json::Writer& w, const NodeContext&
     const std::uint64_t last = *head;
     auto replaced = take_replaced(f, last, node);
     if (!replaced) return std::unexpected(replaced.error());
+    if (f.next_block > last + 1) {  // the head went back below every block remembered
+        f.next_block = last + 1;
+        f.reported.clear();
+    }
     std::uint64_t from = f.next_block;
     if (last >= kMaxBlocksPerPoll && from + kMaxBlocksPerPoll <= last)
         from = last - kMaxBlocksPerPoll + 1;

@@ -189,6 +189,19 @@ TEST_F(Filters, PollsAfterAReorgReportTheNewBranchAndTheRemovedLogs) {
               json::array({hex::encode_prefixed(d.view())}));
 }
 
+TEST_F(Filters, AfterTheHeadWentBackTheNewBlocksAreReported) {
+    // A block filter born at the head; the head set back two blocks, then a new block on it
+    // (at the height the old head's parent had): that block is news.
+    const std::string id = ask("eth_newBlockFilter", {})["result"];
+    const std::uint64_t head = *hive_.store->head().value();
+    const Hash32 back = hive_.store->canonical_hash(head - 2).value().value;
+    ASSERT_TRUE(blockchain::Chain::open(*hive_.store, config_)->set_head(back).has_value());
+    EXPECT_EQ(ask("eth_getFilterChanges", {id})["result"], json::array());
+    const Hash32 made = make_block({}, back, 13);
+    EXPECT_EQ(ask("eth_getFilterChanges", {id})["result"],
+              json::array({hex::encode_prefixed(made.view())}));
+}
+
 // What one connection's sink received, waited for without a timing assertion: a generous bound
 // only keeps a broken notifier from hanging the test.
 class Inbox {
