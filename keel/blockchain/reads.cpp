@@ -62,6 +62,20 @@ Result<std::vector<eth::Receipt>, ReadError> decode_receipts(BytesView rlp,
     return out;
 }
 
+// A block's receipts row read: a failed read, pruned history or no receipts (a block imported
+// without execution) as the reads report them; `where` names the block.
+Result<void, ReadError> receipts_found(const Result<store::Read<Bytes>, store::StoreError>& row,
+                                       const std::string& where) {
+    if (!row) return failed(row.error().message);
+    if (row->status == store::ReadStatus::pruned)
+        return std::unexpected(ReadError{false, true, where + ": history pruned"});
+    if (!row->found()) {
+        return std::unexpected(
+            ReadError{true, false, where + ": no receipts stored (imported with --no-execute)"});
+    }
+    return {};
+}
+
 // The body and receipts of block `out` (its hash and header read), from `body_rlp` and
 // `receipts_rlp`; `senders`: recover the transactions' senders (receipts show them; logs do not).
 Result<void, ReadError> fill(BlockWithReceipts& out,
@@ -279,13 +293,7 @@ Result<std::vector<eth::Receipt>, ReadError> stored_receipts(const store::ChainS
     if (!hash) return failed(hash.error().message);
     if (!hash->found()) return std::unexpected(ReadError{true, false, where + " is not stored"});
     auto rlp = store.receipts(number);
-    if (!rlp) return failed(rlp.error().message);
-    if (rlp->status == store::ReadStatus::pruned)
-        return std::unexpected(ReadError{false, true, where + ": history pruned"});
-    if (!rlp->found()) {
-        return std::unexpected(
-            ReadError{true, false, where + ": no receipts stored (imported with --no-execute)"});
-    }
+    if (auto r = receipts_found(rlp, where); !r) return std::unexpected(r.error());
     return decode_receipts(rlp->value, where);
 }
 
@@ -369,13 +377,7 @@ Result<void, ReadError> visit_block_logs(const store::ChainStore& store,
     const std::uint64_t number = header.number;
     const std::string where = "block " + std::to_string(number);
     auto receipts_rlp = store.receipts_at(number, hash);
-    if (!receipts_rlp) return failed(receipts_rlp.error().message);
-    if (receipts_rlp->status == store::ReadStatus::pruned)
-        return std::unexpected(ReadError{false, true, where + ": history pruned"});
-    if (!receipts_rlp->found()) {
-        return std::unexpected(
-            ReadError{true, false, where + ": no receipts stored (imported with --no-execute)"});
-    }
+    if (auto r = receipts_found(receipts_rlp, where); !r) return r;
     // The logs that match, copied out of the receipts as they are met (most are not).
     struct Match {
         std::size_t receipt;
