@@ -206,14 +206,16 @@ TEST_F(Filters, AfterTheHeadWentBackTheNewBlocksAreReported) {
 // only keeps a broken notifier from hanging the test.
 class Inbox {
   public:
+    explicit Inbox(bool accept = true) : accept_(accept) {}
     Subscriptions::Sink sink() {
         return [this](std::string m) {
+            const bool accept = accept_;  // read first: once notified, the test may end
             {
                 std::lock_guard lock(mutex_);
                 messages_.push_back(json::parse(m));
             }
             cv_.notify_all();
-            return accept_;
+            return accept;
         };
     }
     // The messages once there are at least `n` (or what came within 20 s).
@@ -222,9 +224,9 @@ class Inbox {
         cv_.wait_for(lock, std::chrono::seconds(20), [&] { return messages_.size() >= n; });
         return messages_;
     }
-    bool accept_ = true;
 
   private:
+    const bool accept_;  ///< what the sink answers: false plays a client that stopped reading
     std::mutex mutex_;
     std::condition_variable cv_;
     std::vector<json> messages_;
@@ -243,8 +245,8 @@ json subscribe(Subscriptions& subs, const std::shared_ptr<Subscriptions::Connect
 
 TEST_F(Filters, SubscriptionsPushNewHeadsLogsAndPendingTransactions) {
     const NodeContext node = this->node();
+    Inbox inbox;  // outlives subs: its notifier thread may still call the sink until subs ends
     Subscriptions subs(node);
-    Inbox inbox;
     const auto conn = subs.connect(inbox.sink());
     const json heads = subscribe(subs, conn, {"newHeads"});
     const json pending = subscribe(subs, conn, {"newPendingTransactions"});
@@ -283,8 +285,8 @@ TEST_F(Filters, SubscriptionsPushNewHeadsLogsAndPendingTransactions) {
 
 TEST_F(Filters, SubscriptionsReportLogsRemovedByAReorg) {
     const NodeContext node = this->node();
+    Inbox inbox;  // outlives subs: its notifier thread may still call the sink until subs ends
     Subscriptions subs(node);
-    Inbox inbox;
     const auto conn = subs.connect(inbox.sink());
     const json logs = subscribe(subs, conn, {"logs", json::object()});
     ASSERT_TRUE(logs["result"].is_string()) << logs.dump();
@@ -315,8 +317,10 @@ TEST_F(Filters, SubscriptionsReportLogsRemovedByAReorg) {
 
 TEST_F(Filters, SubscriptionsRefuseBadRequestsAndEndWithTheirConnection) {
     const NodeContext node = this->node();
-    Subscriptions subs(node);
+    // Both outlive subs: its notifier thread may still call their sinks until subs ends.
     Inbox inbox;
+    Inbox stuck(/*accept=*/false);
+    Subscriptions subs(node);
     auto conn = subs.connect(inbox.sink());
     EXPECT_EQ(subscribe(subs, conn, {"nope"})["error"]["code"], -32601);
     EXPECT_EQ(subscribe(subs, conn, json::array())["error"]["code"], -32602);
@@ -330,8 +334,6 @@ TEST_F(Filters, SubscriptionsRefuseBadRequestsAndEndWithTheirConnection) {
     EXPECT_EQ(subs.count(), 0u);
 
     // A sink that refuses (a client not reading): its subscriptions end at the next message.
-    Inbox stuck;
-    stuck.accept_ = false;
     auto slow = subs.connect(stuck.sink());
     EXPECT_TRUE(subscribe(subs, slow, {"newHeads"})["result"].is_string());
     (void)make_block();
