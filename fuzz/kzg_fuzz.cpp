@@ -3,7 +3,10 @@
 // Properties:
 //   - no input crashes, reads out of bounds or hangs; every refusal is an Error;
 //   - the same call twice gives the same answer (the Fiat-Shamir challenges are deterministic);
-//   - compute_cells extends a blob systematically: the first 64 cells are the blob itself.
+//   - compute_cells extends a blob systematically: the first 64 cells are the blob itself;
+//   - recover_cells_and_kzg_proofs (indices made ascending, 62 to 66 of them, so that both its
+//     refusals and its work are reached) returns the extension of a blob: its first 64 cells,
+//     extended again, are all of its cells.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -48,7 +51,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::uint8_t mode = data[0], flags = data[1];
     const BytesView rest(data + 2, size - 2);
     const bool canonical = flags & 1, infinity = flags & 2;
-    if (mode % 3 == 0) {
+    if (mode % 4 == 3) {
+        const std::size_t n = 62 + (flags >> 2) % 5;
+        std::vector<std::uint64_t> indices;
+        std::vector<Bytes> cells;
+        std::uint64_t at = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+            const std::uint8_t b = rest[k % rest.size()];
+            at += b == 0 ? 0 : 1 + b % 2;  // steps of 1 or 2; a zero byte repeats an index
+            indices.push_back(at - 1);     // may pass 127
+            cells.push_back(
+                cycled(rest.subspan(std::min(k, rest.size())), kzg::kBytesPerCell, canonical));
+        }
+        const std::vector<BytesView> views(cells.begin(), cells.end());
+        const auto r = kzg::recover_cells_and_kzg_proofs(indices, views);
+        if (!r) return 0;
+        check(r->cells.size() == kzg::kCellsPerBlob * kzg::kBytesPerCell);
+        check(r->proofs.size() == kzg::kCellsPerBlob);
+        const auto again = kzg::compute_cells(BytesView(r->cells).first(kzg::kBytesPerBlob));
+        check(again.has_value() && *again == r->cells);
+    } else if (mode % 3 == 0) {
         const std::size_t n = (flags >> 2) % 4;
         std::vector<Bytes> cells, commitments, proofs;
         std::vector<std::uint64_t> indices;

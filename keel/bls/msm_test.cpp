@@ -1,6 +1,6 @@
 // Multi-scalar multiplication against the sum of separate multiplications: every window width
 // the sizes below select, zero and full-width scalars, the point at infinity, repeated and
-// opposite points (a bucket that doubles or cancels), on G1 and G2.
+// opposite points (a bucket that doubles or cancels), on G1 and G2; and G1FixedBases.
 #include "keel/bls/msm.hpp"
 
 #include <gtest/gtest.h>
@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <random>
 #include <vector>
+
+#include "keel/bls/fixed_msm.hpp"
 
 namespace keel::bls {
 namespace {
@@ -78,6 +80,36 @@ TEST(Msm, G2MatchesSeparateMultiplications) {
         for (auto& k : ks) k = random_scalar(rng);
         ASSERT_EQ(g2_msm(pts, ks), (naive<G2Jacobian, G2Affine>(pts, ks))) << n;
     }
+}
+
+TEST(Msm, FixedBasesMatchSeparateMultiplications) {
+    // The odd-multiple tables and the width-6 NAF (digits up to ±31, a carry into bit 256 for
+    // 2^256 - 1) against separate multiplications, from the first base and from inside the
+    // table; infinity, repeated and opposite bases included.
+    std::mt19937_64 rng(7594);
+    const auto pts = test_points<G1Jacobian, G1Affine>(rng, g1_generator(), 70);
+    const G1FixedBases bases(pts);
+    ASSERT_EQ(bases.size(), pts.size());
+    for (std::size_t first : {0u, 1u, 5u, 69u, 70u}) {
+        for (std::size_t n : {0u, 1u, 2u, 9u, 64u}) {
+            if (first + n > pts.size()) continue;
+            std::vector<Scalar> ks(n);
+            for (auto& k : ks) k = random_scalar(rng);
+            if (n > 2) ks[1] = Scalar{};
+            const std::vector<G1Affine> sub(pts.begin() + static_cast<std::ptrdiff_t>(first),
+                                            pts.begin() + static_cast<std::ptrdiff_t>(first + n));
+            ASSERT_EQ(bases.msm(ks, first), (naive<G1Jacobian, G1Affine>(sub, ks)))
+                << first << " " << n;
+        }
+    }
+    // Every digit value: the scalars 1 .. 63 on one base, and [r]P = O.
+    const std::vector<G1Affine> g = {kG1Generator};
+    const G1FixedBases one(g);
+    for (std::uint64_t k = 1; k < 64; ++k)
+        ASSERT_EQ(one.msm(std::vector<Scalar>{Scalar(Limbs4{k, 0, 0, 0})}),
+                  g1_generator().mul_vartime(Scalar(Limbs4{k, 0, 0, 0})))
+            << k;
+    EXPECT_TRUE(one.msm(std::vector<Scalar>{Scalar(kR)}).is_identity());
 }
 
 TEST(Msm, KnownSums) {

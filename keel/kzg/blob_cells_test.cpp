@@ -1,16 +1,19 @@
 // The blob and cell functions against every consensus-spec reference case here
 // (../shared/vectors/kzg, SOURCES.md there): blob_to_kzg_commitment, compute_kzg_proof,
 // compute_challenge, compute_blob_kzg_proof, verify_blob_kzg_proof(_batch), compute_cells,
-// compute_cells_and_kzg_proofs, compute_verify_cell_kzg_proof_batch_challenge and
-// verify_cell_kzg_proof_batch. `output: null` cases must fail with an Error (or carry an input
-// no 0x-hex decoding accepts). The recover_cells_and_kzg_proofs cases are not run: keel does not
-// implement it (kzg.hpp says why). The embedded setup is checked against the file.
+// compute_cells_and_kzg_proofs, compute_verify_cell_kzg_proof_batch_challenge,
+// verify_cell_kzg_proof_batch and recover_cells_and_kzg_proofs. `output: null` cases must fail
+// with an Error (or carry an input no 0x-hex decoding accepts). The embedded setup is checked
+// against the file; FK20's proofs against the spec's division, cell by cell.
 #include <filesystem>
 #include <fstream>
 
 #include <gtest/gtest.h>
 
 #include "keel/common/hex.hpp"
+#include "keel/kzg/cell_proofs.hpp"
+#include "keel/kzg/domain.hpp"
+#include "keel/kzg/field_and_points.hpp"
 #include "keel/kzg/kzg.hpp"
 #include "keel/kzg/reference_yaml.hpp"
 #include "keel/kzg/setup.hpp"
@@ -61,6 +64,19 @@ std::vector<std::uint64_t> u64_list(const YamlNode& n) {
 
 std::string hex0x(BytesView b) {
     return "0x" + hex::encode(b);
+}
+
+// The cells and proofs of a [cells, proofs] output, compared item by item.
+void expect_cells_and_proofs(const CellsAndProofs& got, const YamlNode& out) {
+    ASSERT_EQ(out.items.size(), 2u);  // [cells, proofs]
+    ASSERT_EQ(out.items[0].items.size(), kCellsPerBlob);
+    ASSERT_EQ(out.items[1].items.size(), kCellsPerBlob);
+    for (std::size_t i = 0; i < kCellsPerBlob; ++i) {
+        ASSERT_EQ(hex0x(BytesView(got.cells.data() + i * kBytesPerCell, kBytesPerCell)),
+                  out.items[0].items[i].scalar)
+            << "cell " << i;
+        ASSERT_EQ(hex0x(got.proofs[i].view()), out.items[1].items[i].scalar) << "proof " << i;
+    }
 }
 
 // Runs `check` over each case of `function` (at least `min_cases` of them must be there).
@@ -214,30 +230,43 @@ TEST(KzgReference, ComputeCells) {
 }
 
 TEST(KzgReference, ComputeCellsAndKzgProofs) {
-    run_cases(
-        "compute_cells_and_kzg_proofs", 2, [](const YamlNode& in, const YamlNode& out, bool null) {
-            const auto blob = bytes_of(in["blob"]);
-            if (!blob) {
-                EXPECT_TRUE(null);
-                return;
-            }
-            const auto r = compute_cells_and_kzg_proofs(*blob);
-            if (null) {
-                EXPECT_FALSE(r.has_value());
-                return;
-            }
-            ASSERT_TRUE(r.has_value()) << describe(r.error().code);
-            ASSERT_EQ(out.items.size(), 2u);  // [cells, proofs]
-            ASSERT_EQ(out.items[0].items.size(), kCellsPerBlob);
-            ASSERT_EQ(out.items[1].items.size(), kCellsPerBlob);
-            for (std::size_t i = 0; i < kCellsPerBlob; ++i) {
-                ASSERT_EQ(hex0x(BytesView(r->cells.data() + i * kBytesPerCell, kBytesPerCell)),
-                          out.items[0].items[i].scalar)
-                    << "cell " << i;
-                ASSERT_EQ(hex0x(r->proofs[i].view()), out.items[1].items[i].scalar)
-                    << "proof " << i;
-            }
-        });
+    run_cases("compute_cells_and_kzg_proofs", 2,
+              [](const YamlNode& in, const YamlNode& out, bool null) {
+                  const auto blob = bytes_of(in["blob"]);
+                  if (!blob) {
+                      EXPECT_TRUE(null);
+                      return;
+                  }
+                  const auto r = compute_cells_and_kzg_proofs(*blob);
+                  if (null) {
+                      EXPECT_FALSE(r.has_value());
+                      return;
+                  }
+                  ASSERT_TRUE(r.has_value()) << describe(r.error().code);
+                  expect_cells_and_proofs(*r, out);
+              });
+}
+
+TEST(KzgReference, RecoverCellsAndKzgProofs) {
+    std::size_t valid = 0;
+    run_cases("recover_cells_and_kzg_proofs", 6,
+              [&](const YamlNode& in, const YamlNode& out, bool null) {
+                  const auto cells = bytes_list(in["cells"]);
+                  if (!cells) {
+                      EXPECT_TRUE(null);
+                      return;
+                  }
+                  const auto r =
+                      recover_cells_and_kzg_proofs(u64_list(in["cell_indices"]), views(*cells));
+                  if (null) {
+                      EXPECT_FALSE(r.has_value());
+                      return;
+                  }
+                  ASSERT_TRUE(r.has_value()) << describe(r.error().code);
+                  expect_cells_and_proofs(*r, out);
+                  ++valid;
+              });
+    EXPECT_GT(valid, 0u);
 }
 
 TEST(KzgReference, ComputeVerifyCellKzgProofBatchChallenge) {
@@ -316,6 +345,104 @@ TEST(KzgCells, TheExtensionIsSystematic) {
     ASSERT_TRUE(cells.has_value());
     EXPECT_TRUE(std::equal(blob.begin(), blob.end(), cells->begin()));
     EXPECT_FALSE(std::equal(blob.begin(), blob.end(), cells->begin() + kBytesPerBlob));
+}
+
+// A blob of full-width field elements (not the small ones a pattern of bytes gives).
+Bytes random_blob(std::uint64_t seed) {
+    Bytes blob(kBytesPerBlob);
+    std::uint64_t x = seed;
+    for (auto& b : blob) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        b = static_cast<std::uint8_t>(x >> 56);
+    }
+    for (std::size_t i = 0; i < blob.size(); i += 32) blob[i] &= 0x72;  // below r's 0x73
+    return blob;
+}
+
+TEST(KzgCells, Fk20ProofsAreTheSpecsDivisionProofs) {
+    // FK20 computes every proof at once; the spec divides per cell. Cells at both ends and a
+    // few between (each division is a 4,032-point multi-scalar multiplication).
+    const Bytes blob = random_blob(1);
+    const auto all = compute_cells_and_kzg_proofs(blob);
+    ASSERT_TRUE(all.has_value());
+    std::vector<Fr> coeffs(kFieldElementsPerBlob);
+    std::size_t bad = 0;
+    ASSERT_TRUE(detail::field_elements(blob, coeffs, &bad));
+    bit_reverse(coeffs);
+    fft(coeffs, /*inverse=*/true);
+    for (const std::size_t k : {0, 1, 64, 93, 127}) {
+        const auto p = detail::cell_proof_by_division(coeffs, k).to_affine_vartime();
+        EXPECT_EQ(hex0x(detail::compressed(p).view()), hex0x(all->proofs[k].view())) << k;
+    }
+    // And the proofs verify, six cells at once.
+    const auto commitment = blob_to_kzg_commitment(blob);
+    ASSERT_TRUE(commitment.has_value());
+    const std::vector<std::uint64_t> indices{0, 5, 64, 100, 126, 127};
+    std::vector<BytesView> cs, cells, ps;
+    for (const auto k : indices) {
+        cs.push_back(commitment->view());
+        cells.push_back(BytesView(all->cells.data() + k * kBytesPerCell, kBytesPerCell));
+        ps.push_back(all->proofs[k].view());
+    }
+    EXPECT_EQ(verify_cell_kzg_proof_batch(cs, indices, cells, ps), true);
+}
+
+TEST(KzgCells, RecoveryFromAnyHalfGivesEverything) {
+    const Bytes blob = random_blob(2);
+    const auto all = compute_cells_and_kzg_proofs(blob);
+    ASSERT_TRUE(all.has_value());
+    const auto cell = [&](std::uint64_t k) {
+        return BytesView(all->cells.data() + k * kBytesPerCell, kBytesPerCell);
+    };
+    // The upper half only (the blob's own cells all missing), a scattered half, all of them.
+    std::vector<std::vector<std::uint64_t>> sets(3);
+    for (std::uint64_t k = 64; k < 128; ++k) sets[0].push_back(k);
+    for (std::uint64_t k = 0; k < 128; ++k)
+        if ((k * 37 + 11) % 128 < 64) sets[1].push_back(k);
+    for (std::uint64_t k = 0; k < 128; ++k) sets[2].push_back(k);
+    for (const auto& indices : sets) {
+        std::vector<BytesView> cells;
+        for (const auto k : indices) cells.push_back(cell(k));
+        const auto r = recover_cells_and_kzg_proofs(indices, cells);
+        ASSERT_TRUE(r.has_value()) << describe(r.error().code);
+        EXPECT_EQ(r->cells, all->cells) << indices.size() << " from " << indices.front();
+        EXPECT_EQ(r->proofs, all->proofs);
+    }
+}
+
+TEST(KzgErrors, RecoveryRefusesWhatTheSpecRefuses) {
+    const Bytes zero(kBytesPerCell, 0);
+    std::vector<std::uint64_t> indices;
+    std::vector<BytesView> cells;
+    for (std::uint64_t k = 0; k < 64; ++k) {
+        indices.push_back(k * 2);
+        cells.push_back(zero);
+    }
+    ASSERT_TRUE(recover_cells_and_kzg_proofs(indices, cells).has_value());  // the zero blob
+    EXPECT_EQ(recover_cells_and_kzg_proofs(indices, std::span(cells).first(63)).error().code,
+              Errc::length_mismatch);
+    EXPECT_EQ(recover_cells_and_kzg_proofs(std::span(indices).first(63), std::span(cells).first(63))
+                  .error()
+                  .code,
+              Errc::wrong_cell_count);
+    auto swapped = indices;
+    std::swap(swapped[10], swapped[11]);
+    EXPECT_EQ(recover_cells_and_kzg_proofs(swapped, cells).error(),
+              (Error{Errc::cell_indices_not_ascending, 11}));
+    auto repeated = indices;
+    repeated[11] = repeated[10];
+    EXPECT_EQ(recover_cells_and_kzg_proofs(repeated, cells).error(),
+              (Error{Errc::cell_indices_not_ascending, 11}));
+    auto past = indices;
+    past[63] = 128;
+    EXPECT_EQ(recover_cells_and_kzg_proofs(past, cells).error(), (Error{Errc::bad_cell_index, 63}));
+    Bytes not_field = zero;
+    std::fill(not_field.begin(), not_field.begin() + 32, 0xff);
+    auto with_bad = cells;
+    with_bad[7] = not_field;
+    EXPECT_EQ(recover_cells_and_kzg_proofs(indices, with_bad).error(), (Error{Errc::bad_cell, 7}));
+    with_bad[7] = BytesView(zero).first(100);
+    EXPECT_EQ(recover_cells_and_kzg_proofs(indices, with_bad).error(), (Error{Errc::bad_cell, 7}));
 }
 
 TEST(KzgErrors, NameTheItemAtFault) {

@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "keel/bls/g2.hpp"
-#include "keel/common/parallel.hpp"
+#include "keel/kzg/cell_proofs.hpp"
 #include "keel/kzg/domain.hpp"
 #include "keel/kzg/field_and_points.hpp"
 #include "keel/kzg/kzg.hpp"
@@ -91,33 +91,38 @@ Result<Bytes, Error> compute_cells(BytesView blob) {
 Result<CellsAndProofs, Error> compute_cells_and_kzg_proofs(BytesView blob) {
     auto ext = coefficients(blob);
     if (!ext) return std::unexpected(ext.error());
+    return detail::cells_and_proofs(std::move(*ext));
+}
+
+namespace detail {
+
+CellsAndProofs cells_and_proofs(std::vector<Fr> ext) {
     CellsAndProofs out;
-    out.cells = cells_of(*ext);
+    const std::vector<bls::G1Jacobian> proofs =
+        cell_proofs(std::span(ext).first(kFieldElementsPerBlob));
+    out.cells = cells_of(std::move(ext));
+    out.proofs.reserve(proofs.size());
+    for (const auto& p : proofs) out.proofs.push_back(compressed(p.to_affine_vartime()));
+    return out;
+}
+
+bls::G1Jacobian cell_proof_by_division(std::span<const Fr> coefficients, std::size_t cell_index) {
     // Cell k's coset is h·<ω_64> with h = ω_8192^e, e = shift_exponent(k): its vanishing
     // polynomial is X^64 - h^64, and h^64 = ω_8192^(64e). Dividing the coefficients by it from
     // the top down leaves a quotient of 4096 - 64 coefficients (the remainder is not needed).
     constexpr std::size_t kQuotient = kFieldElementsPerBlob - kFieldElementsPerCell;
-    const auto roots = roots_of_unity(kFieldElementsPerExtBlob);
-    const auto monomial = setup::g1_monomial().first(kQuotient);
-    const std::span<const Fr> p = std::span(*ext).first(kFieldElementsPerBlob);
-    out.proofs.resize(kCellsPerBlob);
-    // The 128 proofs are independent: spread over the pool, each task with its own buffers.
-    parallel::for_ranges(kCellsPerBlob, 1, [&](std::size_t begin, std::size_t end) {
-        std::vector<Fr> rest(kFieldElementsPerBlob);
-        std::vector<Fr> quotient(kQuotient);
-        for (std::size_t k = begin; k < end; ++k) {
-            const Fr c = roots[kFieldElementsPerCell * shift_exponent(k)];
-            std::copy(p.begin(), p.end(), rest.begin());
-            for (std::size_t j = kFieldElementsPerBlob - 1; j >= kFieldElementsPerCell; --j) {
-                quotient[j - kFieldElementsPerCell] = rest[j];
-                rest[j - kFieldElementsPerCell] += c * rest[j];
-            }
-            out.proofs[k] =
-                detail::compressed(detail::g1_lincomb(monomial, quotient).to_affine_vartime());
-        }
-    });
-    return out;
+    const Fr c = roots_of_unity(
+        kFieldElementsPerExtBlob)[kFieldElementsPerCell * shift_exponent(cell_index)];
+    std::vector<Fr> rest(coefficients.begin(), coefficients.end());
+    std::vector<Fr> quotient(kQuotient);
+    for (std::size_t j = kFieldElementsPerBlob - 1; j >= kFieldElementsPerCell; --j) {
+        quotient[j - kFieldElementsPerCell] = rest[j];
+        rest[j - kFieldElementsPerCell] += c * rest[j];
+    }
+    return g1_lincomb(setup::g1_monomial().first(kQuotient), quotient);
 }
+
+}  // namespace detail
 
 Result<Bytes32, Error> compute_verify_cell_kzg_proof_batch_challenge(
     std::span<const BytesView> commitments, std::span<const std::uint64_t> commitment_indices,

@@ -33,10 +33,12 @@ struct Domain {
 };
 
 const Domain* kept_domain(std::size_t n) {
-    static const Domain d64(64), d4096(4096), d8192(8192);
+    static const Domain d64(64), d128(128), d4096(4096), d8192(8192);
     switch (n) {
         case 64:
             return &d64;
+        case 128:
+            return &d128;
         case 4096:
             return &d4096;
         case 8192:
@@ -92,7 +94,7 @@ void fft_over(std::span<Fr> v, std::span<const Fr> roots, const Fr* inv_n) {
 
 std::span<const Fr> roots_of_unity(std::size_t n) {
     const Domain* d = kept_domain(n);
-    KEEL_ASSERT(d != nullptr && "roots_of_unity: only 64, 4096 and 8192 are kept");
+    KEEL_ASSERT(d != nullptr && "roots_of_unity: only 64, 128, 4096 and 8192 are kept");
     return d->roots;
 }
 

@@ -23,8 +23,8 @@ std::size_t reverse_bits(std::size_t i, std::size_t n) noexcept;
 void bit_reverse(std::span<Fr> v) noexcept;
 
 /// compute_roots_of_unity(n): ω^0 .. ω^(n-1) in natural order, ω = 7^((r-1)/n), for n = 64,
-/// 4096 or 8192 (built once with 1/n, so that a cell's inverse FFT inverts nothing; fft()
-/// builds other sizes for itself).
+/// 128 (FK20's convolutions), 4096 or 8192 (built once with 1/n, so that a cell's inverse FFT
+/// inverts nothing; fft() builds other sizes for itself).
 std::span<const Fr> roots_of_unity(std::size_t n);
 
 /// In place: v (coefficients) -> evaluations at ω^0 .. ω^(n-1) (n = v.size(), a power of two);

@@ -59,6 +59,10 @@ std::string_view describe(Errc code) noexcept {
             return "commitment index is past the commitments";
         case Errc::length_mismatch:
             return "the lists are not all of the same length";
+        case Errc::wrong_cell_count:
+            return "fewer than 64 or more than 128 cells to recover from";
+        case Errc::cell_indices_not_ascending:
+            return "cell indices are not strictly ascending (out of order or repeated)";
     }
     return "unknown KZG error";
 }

@@ -11,9 +11,7 @@
 /// precompile never decodes the setup.
 ///
 /// Inputs are bytes, checked as the spec's public methods check them; an Error names the field
-/// and where it is (for the list functions, `offset` is the index of the item at fault). Not
-/// implemented: recover_cells_and_kzg_proofs (erasure recovery, a beacon node's work; an
-/// execution node receives whole blobs).
+/// and where it is (for the list functions, `offset` is the index of the item at fault).
 
 #include <cstdint>
 #include <span>
@@ -43,15 +41,17 @@ inline constexpr std::size_t kCellsPerBlob = 128;
 using G1Bytes = FixedBytes<48>;
 
 enum class Errc : std::uint8_t {
-    bad_commitment,        ///< not a compressed G1 point in the subgroup (or infinity)
-    bad_proof,             ///< likewise, the proof
-    z_not_in_field,        ///< z >= r
-    y_not_in_field,        ///< y >= r
-    bad_blob,              ///< a blob of the wrong size or with a field element >= r
-    bad_cell,              ///< a cell of the wrong size or with a field element >= r
-    bad_cell_index,        ///< a cell index >= CELLS_PER_EXT_BLOB
-    bad_commitment_index,  ///< a commitment index past the list of commitments
-    length_mismatch,       ///< lists that must be as long as each other are not
+    bad_commitment,              ///< not a compressed G1 point in the subgroup (or infinity)
+    bad_proof,                   ///< likewise, the proof
+    z_not_in_field,              ///< z >= r
+    y_not_in_field,              ///< y >= r
+    bad_blob,                    ///< a blob of the wrong size or with a field element >= r
+    bad_cell,                    ///< a cell of the wrong size or with a field element >= r
+    bad_cell_index,              ///< a cell index >= CELLS_PER_EXT_BLOB
+    bad_commitment_index,        ///< a commitment index past the list of commitments
+    length_mismatch,             ///< lists that must be as long as each other are not
+    wrong_cell_count,            ///< recovery from fewer than half the cells, or more than all
+    cell_indices_not_ascending,  ///< recovery's cell indices out of order or repeated
 };
 
 /// One short phrase for the code, e.g. "z is not a field element (>= r)".
@@ -100,17 +100,25 @@ Hash32 versioned_hash(BytesView commitment) noexcept;
 /// CELLS_PER_EXT_BLOB cells, returned end to end (cell i at i * kBytesPerCell).
 [[nodiscard]] Result<Bytes, Error> compute_cells(BytesView blob);
 
-/// compute_cells_and_kzg_proofs: the blob's cells (compute_cells) and each cell's proof, as the
-/// spec computes them: the blob's polynomial in coefficient form divided by the vanishing
-/// polynomial of the cell's coset (X^64 - h^64, by synthetic division), the quotient committed
-/// over the monomial setup. 128 multi-scalar multiplications of 4,032 points (spread over the
-/// thread pool), no FK20: seconds a blob (docs/benchmarks.md). For tests and tools; too slow to
-/// convert a pool's version-0 sidecars at Osaka, which keel drops instead (txpool).
+/// compute_cells_and_kzg_proofs: the blob's cells (compute_cells) and each cell's proof. The
+/// proofs are the spec's (the quotient of the blob's polynomial by the vanishing polynomial of
+/// the cell's coset, committed), computed all at once by FK20 (cell_proofs.hpp): ~0.2 s a blob
+/// on one core (docs/benchmarks.md), after a one-time table of the setup (~1 s, on first use).
 struct CellsAndProofs {
     Bytes cells;                  ///< cell i at i * kBytesPerCell
     std::vector<G1Bytes> proofs;  ///< kCellsPerBlob of them
 };
 [[nodiscard]] Result<CellsAndProofs, Error> compute_cells_and_kzg_proofs(BytesView blob);
+
+/// recover_cells_and_kzg_proofs: every cell and proof of a blob from at least half of its cells
+/// (cells[i] is cell cell_indices[i]; the indices strictly ascending and below 128), by the
+/// spec's erasure decoding: the missing cells' vanishing polynomial Z, (E·Z) / Z over a coset
+/// of the extended domain, E the extension with the missing evaluations zero. Errors:
+/// length_mismatch, wrong_cell_count, bad_cell_index and cell_indices_not_ascending (offset: the
+/// index at fault), bad_cell. Cells that are not all of one blob's extension are not detected
+/// (nor are they by the spec): the result is what the spec's arithmetic makes of them.
+[[nodiscard]] Result<CellsAndProofs, Error> recover_cells_and_kzg_proofs(
+    std::span<const std::uint64_t> cell_indices, std::span<const BytesView> cells);
 
 /// verify_cell_kzg_proof_batch: whether every proofs[i] shows that cells[i] are the
 /// evaluations, over the coset of cell_indices[i], of the polynomial committed to by

@@ -6,8 +6,9 @@
 //                                    (verify_blob_kzg_proof_batch)
 //   BM_KzgBlobToCommitment/<full>    a commitment (an MSM of 4,096 points) of the reference
 //                                    blob (0, small elements) or a full-width one (1)
-//   BM_KzgComputeCellsAndProofs      a full-width blob's cells and 128 cell proofs (128 MSMs
-//                                    of 4,032 points; one iteration)
+//   BM_KzgComputeCellsAndProofs      a full-width blob's cells and 128 cell proofs (FK20; its
+//                                    setup table built before timing)
+//   BM_KzgRecoverCellsAndProofs      the same from the upper half of its cells
 // The cell proofs are a reference case's (vectors/kzg verify_cell_kzg_proof_batch valid_0: one
 // blob's 128 cells); <blobs> copies of it stand for a transaction of that many blobs. The blob
 // proofs are computed once before timing.
@@ -83,10 +84,25 @@ BENCHMARK(BM_KzgComputeCells)->Unit(benchmark::kMillisecond);
 
 void BM_KzgComputeCellsAndProofs(benchmark::State& state) {
     const parallel::ThreadLimit one_core(1);
-    (void)kzg::setup::g1_monomial();  // decoded before timing
+    KEEL_ASSERT(kzg::compute_cells_and_kzg_proofs(full_blob()).has_value());  // tables built
     for (auto _ : state) benchmark::DoNotOptimize(kzg::compute_cells_and_kzg_proofs(full_blob()));
 }
-BENCHMARK(BM_KzgComputeCellsAndProofs)->Iterations(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_KzgComputeCellsAndProofs)->Unit(benchmark::kMillisecond);
+
+void BM_KzgRecoverCellsAndProofs(benchmark::State& state) {
+    const parallel::ThreadLimit one_core(1);
+    const auto all = kzg::compute_cells_and_kzg_proofs(full_blob());
+    KEEL_ASSERT(all.has_value());
+    std::vector<std::uint64_t> indices;
+    std::vector<BytesView> cells;
+    for (std::uint64_t k = kzg::kCellsPerBlob / 2; k < kzg::kCellsPerBlob; ++k) {
+        indices.push_back(k);
+        cells.emplace_back(all->cells.data() + k * kzg::kBytesPerCell, kzg::kBytesPerCell);
+    }
+    for (auto _ : state)
+        benchmark::DoNotOptimize(kzg::recover_cells_and_kzg_proofs(indices, cells));
+}
+BENCHMARK(BM_KzgRecoverCellsAndProofs)->Unit(benchmark::kMillisecond);
 
 void BM_KzgVerifyCellProofs(benchmark::State& state) {
     const parallel::ThreadLimit one_core(1);
