@@ -84,8 +84,12 @@ BENCHMARK(BM_KzgComputeCells)->Unit(benchmark::kMillisecond);
 
 void BM_KzgComputeCellsAndProofs(benchmark::State& state) {
     const parallel::ThreadLimit one_core(1);
-    KEEL_ASSERT(kzg::compute_cells_and_kzg_proofs(full_blob()).has_value());  // tables built
+    const auto first = kzg::compute_cells_and_kzg_proofs(full_blob());  // tables built
+    KEEL_ASSERT(first.has_value());
     for (auto _ : state) benchmark::DoNotOptimize(kzg::compute_cells_and_kzg_proofs(full_blob()));
+    // The first bytes of proofs 0 and 127, for bench/side_by_side_kzg.sh to compare with the peer.
+    state.SetLabel(hex::encode(first->proofs[0].view().first(8)) + "/" +
+                   hex::encode(first->proofs[127].view().first(8)));
 }
 BENCHMARK(BM_KzgComputeCellsAndProofs)->Unit(benchmark::kMillisecond);
 
