@@ -277,7 +277,7 @@ void Pool::update(const Head& head, const state::StateReader& state) {
             const bool unpayable = acc.balance < max_cost(t->second.tx);
             const bool too_big = t->second.tx.gas_limit() > head.gas_limit;
             // A sidecar of the wrong version for the next block's fork (a version-0 one kept
-            // from before Osaka once Osaka comes: geth converts it, keel has no FK20 yet).
+            // from before Osaka once Osaka comes; geth drops those too and converts none).
             const eth::Transaction& tx = t->second.tx;
             const bool stale_sidecar =
                 tx.has_sidecar() && tx.wrapper_version() != sidecar_version(head.fork);

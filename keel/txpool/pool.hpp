@@ -20,7 +20,7 @@
 ///   engine_getBlobs.
 /// When the head moves (update()), what the new state includes is dropped (and a blob
 /// transaction whose sidecar is not of the next block's fork's version: a version-0 one at
-/// Osaka, which geth converts to cell proofs and keel, without FK20, does not) and the rest
+/// Osaka, which geth's blob pool drops too, converting none) and the rest
 /// sorted again into pending and queued. best() hands a block producer the pending transactions,
 /// best effective tip first, each sender's in nonce order.
 ///
