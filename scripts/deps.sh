@@ -16,7 +16,7 @@ packages=(
     libgtest-dev libgmock-dev libbenchmark-dev libgmp-dev
     libboost-dev libtbb-dev libjemalloc-dev
     clang-19 libclang-rt-19-dev clang-format-19 valgrind
-    curl python3
+    curl python3 python3-yaml
 )
 
 if [[ "${1:-}" == "--peers" ]]; then

@@ -92,21 +92,6 @@ bls::SecretKey read_secret_key(const std::string& arg, std::string_view cmd) {
     return std::move(*sk);
 }
 
-void print_hex(BytesView b) {
-    std::printf("%s\n", hex::encode_prefixed(b).c_str());
-}
-
-/// Prints "valid" or "invalid"; an invalid result is a failure (exit 1) with one line.
-void report(bool ok, std::string_view cmd, std::string_view what) {
-    if (ok) {
-        std::printf("valid\n");
-        return;
-    }
-    std::printf("invalid\n");
-    std::fflush(stdout);
-    throw Failure{kExitBadData, fmt::format("bls {}: {}", cmd, what)};
-}
-
 void run_keygen(const std::optional<std::string>& ikm_arg) {
     Bytes ikm;
     if (ikm_arg) {
@@ -138,7 +123,7 @@ void run_keygen(const std::optional<std::string>& ikm_arg) {
 
 void run_pubkey(const std::string& sk_arg) {
     const bls::SecretKey sk = read_secret_key(sk_arg, "pubkey");
-    print_hex(sk.public_key().to_bytes());
+    print_hex_line(sk.public_key().to_bytes());
 }
 
 void run_sign(const std::string& sk_arg, const std::string& msg_arg) {
@@ -151,7 +136,7 @@ void run_sign(const std::string& sk_arg, const std::string& msg_arg) {
     }
     const bls::SecretKey sk = read_secret_key(sk_arg, "sign");
     const Bytes msg = read_data_arg(msg_arg, "bls sign: message");
-    print_hex(bls::sign(sk, msg).to_bytes());
+    print_hex_line(bls::sign(sk, msg).to_bytes());
 }
 
 void run_verify(const std::string& pk_arg, const std::string& msg_arg, const std::string& sig_arg) {
@@ -160,7 +145,7 @@ void run_verify(const std::string& pk_arg, const std::string& msg_arg, const std
     const Bytes sig_raw = read_data_arg(sig_arg, "bls verify: signature");
     const bls::PublicKey pk = decode_pubkey(pk_raw, "bls verify: public key");
     const bls::Signature sig = decode_signature(sig_raw, "bls verify: signature");
-    report(bls::verify(pk, msg, sig), "verify", "the signature does not verify");
+    report_validity(bls::verify(pk, msg, sig), "bls verify", "the signature does not verify");
 }
 
 void run_aggregate(const std::vector<std::string>& args) {
@@ -174,7 +159,7 @@ void run_aggregate(const std::vector<std::string>& args) {
     }
     auto agg = bls::aggregate(sigs);
     if (!agg) throw Failure{kExitUsage, "bls aggregate: no signatures"};
-    print_hex(agg->to_bytes());
+    print_hex_line(agg->to_bytes());
 }
 
 void run_fast_aggregate_verify(const std::string& msg_arg, const std::string& sig_arg,
@@ -190,8 +175,8 @@ void run_fast_aggregate_verify(const std::string& msg_arg, const std::string& si
         const Bytes raw = read_data_arg(pk_args[i], where);
         pks.push_back(decode_pubkey(raw, where));
     }
-    report(bls::fast_aggregate_verify(pks, msg, sig), "fast-aggregate-verify",
-           "the signature does not verify");
+    report_validity(bls::fast_aggregate_verify(pks, msg, sig), "bls fast-aggregate-verify",
+                    "the signature does not verify");
 }
 
 /// The hex string field `key` of set `i`, decoded.

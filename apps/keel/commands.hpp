@@ -24,6 +24,7 @@ void add_ssz_command(CLI::App& app);
 void add_devnet_command(CLI::App& app);
 void add_storage_command(CLI::App& app);
 void add_bls_command(CLI::App& app);
+void add_kzg_command(CLI::App& app);
 void add_p2p_command(CLI::App& app);
 void add_evm_command(CLI::App& app);
 void add_trace_command(CLI::App& app);

@@ -186,4 +186,18 @@ void write_output(std::string_view path, BytesView data) {
     if (!ok) throw Failure{kExitUsage, fmt::format("cannot write {}: {}", p, std::strerror(errno))};
 }
 
+void print_hex_line(BytesView data) {
+    std::printf("%s\n", hex::encode_prefixed(data).c_str());
+}
+
+void report_validity(bool ok, std::string_view context, std::string_view what) {
+    if (ok) {
+        std::printf("valid\n");
+        return;
+    }
+    std::printf("invalid\n");
+    std::fflush(stdout);
+    throw Failure{kExitBadData, fmt::format("{}: {}", context, what)};
+}
+
 }  // namespace keel::cli

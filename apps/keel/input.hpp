@@ -54,4 +54,11 @@ nlohmann::json parse_json(std::string_view text, std::string_view what);
 /// Writes bytes to a file path, or to standard output for "-". Throws Failure on error.
 void write_output(std::string_view path, BytesView data);
 
+/// Prints bytes as one line of 0x-prefixed hex.
+void print_hex_line(BytesView data);
+
+/// A check's verdict: prints "valid", or prints "invalid" and throws Failure (exit 1) with the
+/// line "<context>: <what>" (e.g. "bls verify", "the signature does not verify").
+void report_validity(bool ok, std::string_view context, std::string_view what);
+
 }  // namespace keel::cli

@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
     keel::cli::add_devnet_command(app);
     keel::cli::add_storage_command(app);
     keel::cli::add_bls_command(app);
+    keel::cli::add_kzg_command(app);
     keel::cli::add_p2p_command(app);
     keel::cli::add_evm_command(app);
     keel::cli::add_trace_command(app);
