@@ -48,6 +48,61 @@ std::size_t naf(const Scalar& k, std::span<std::int8_t, kDigits> out) noexcept {
     return top;
 }
 
+// Sums lists of affine points in place: list k holds len[k] points from pts[start[k]]; after
+// the call each holds at most one, their sum. Rounds of pairwise additions across all lists,
+// one batched inversion a round. Handles infinity, equal points (a doubling) and opposite
+// points (infinity).
+void sum_lists(std::vector<G1Affine>& pts, std::span<const std::size_t> start,
+               std::span<std::size_t> len, std::vector<Fp>& inv) {
+    while (true) {
+        std::size_t pairs = 0;
+        for (std::size_t k = 0; k < len.size(); ++k) pairs += len[k] / 2;
+        if (pairs == 0) return;
+        // The denominators of every pair: x_b - x_a, or 2·y_a for a doubling, zero when no
+        // division is needed (an infinity in the pair, or opposite points).
+        inv.resize(pairs);
+        std::size_t j = 0;
+        for (std::size_t k = 0; k < len.size(); ++k) {
+            for (std::size_t i = 0; i + 1 < len[k]; i += 2, ++j) {
+                const G1Affine& a = pts[start[k] + i];
+                const G1Affine& b = pts[start[k] + i + 1];
+                if (a.infinity || b.infinity)
+                    inv[j] = Fp{};
+                else if (a.x == b.x)
+                    inv[j] = a.y == b.y ? a.y.dbl() : Fp{};
+                else
+                    inv[j] = b.x - a.x;
+            }
+        }
+        invert_all_vartime<Fp>(inv);
+        j = 0;
+        for (std::size_t k = 0; k < len.size(); ++k) {
+            const std::size_t n = len[k];
+            G1Affine* list = &pts[start[k]];
+            std::size_t out = 0;
+            for (std::size_t i = 0; i + 1 < n; i += 2, ++j) {
+                const G1Affine a = list[i], b = list[i + 1];
+                G1Affine r;
+                if (a.infinity) {
+                    r = b;
+                } else if (b.infinity) {
+                    r = a;
+                } else if (inv[j].is_zero()) {
+                    r = G1Affine{Fp{}, Fp{}, true};  // b = -a
+                } else {
+                    const Fp x2 = a.x.square();
+                    const Fp lambda = (a.x == b.x ? x2.dbl() + x2 : b.y - a.y) * inv[j];
+                    const Fp x3 = lambda.square() - a.x - b.x;
+                    r = G1Affine{x3, lambda * (a.x - x3) - a.y, false};
+                }
+                list[out++] = r;
+            }
+            if (n % 2 == 1) list[out++] = list[n - 1];
+            len[k] = out;
+        }
+    }
+}
+
 }  // namespace
 
 G1FixedBases::G1FixedBases(std::span<const G1Affine> points)
@@ -99,6 +154,43 @@ G1Jacobian G1FixedBases::msm(std::span<const Scalar> scalars, std::size_t first)
                                            static_cast<std::size_t>((d < 0 ? -d : d) / 2)];
             acc = acc.add_mixed_vartime(d > 0 ? m : G1Affine{m.x, -m.y, m.infinity});
         }
+    }
+    return acc;
+}
+
+std::vector<G1Jacobian> G1FixedBases::msm_rows(std::span<const Scalar> scalars, std::size_t cols,
+                                               std::size_t first_row) const {
+    KEEL_ASSERT(cols > 0 && scalars.size() % cols == 0);
+    const std::size_t rows = scalars.size() / cols, n = scalars.size();
+    const std::size_t first = first_row * cols;
+    KEEL_ASSERT(first <= size_ && n <= size_ - first);
+    std::vector<std::int8_t> digits(n * kDigits);
+    std::size_t top = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        top = std::max(
+            top, naf(scalars[i], std::span<std::int8_t, kDigits>(&digits[i * kDigits], kDigits)));
+    std::vector<G1Jacobian> acc(rows);
+    std::vector<G1Affine> pts;
+    pts.reserve(n);
+    std::vector<std::size_t> start(rows), len(rows);
+    std::vector<Fp> inv;
+    for (std::size_t bit = top; bit-- > 0;) {
+        pts.clear();
+        for (std::size_t k = 0; k < rows; ++k) {
+            acc[k] = acc[k].dbl();
+            start[k] = pts.size();
+            for (std::size_t i = k * cols; i < (k + 1) * cols; ++i) {
+                const int d = digits[i * kDigits + bit];
+                if (d == 0) continue;
+                const G1Affine& m = multiples_[(first + i) * kMultiples +
+                                               static_cast<std::size_t>((d < 0 ? -d : d) / 2)];
+                pts.push_back(d > 0 ? m : G1Affine{m.x, -m.y, m.infinity});
+            }
+            len[k] = pts.size() - start[k];
+        }
+        sum_lists(pts, start, len, inv);
+        for (std::size_t k = 0; k < rows; ++k)
+            if (len[k] == 1) acc[k] = acc[k].add_mixed_vartime(pts[start[k]]);
     }
     return acc;
 }

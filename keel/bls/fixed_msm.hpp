@@ -37,6 +37,16 @@ class G1FixedBases {
     /// (first + scalars.size() <= size(), asserted). One thread.
     G1Jacobian msm(std::span<const Scalar> scalars, std::size_t first = 0) const;
 
+    /// Many sums at once: row k is Σ_i [scalars[k·cols + i]]P_(k·cols + i), for every row of
+    /// `cols` scalars (scalars.size() a multiple of cols, within size(); asserted). The rows
+    /// share each bit's work: a row's points for the bit are summed in affine coordinates,
+    /// pairwise in rounds with one inversion for every pair of every row (Montgomery's trick:
+    /// ~6 multiplications an addition instead of a mixed addition's 11), and the row's sum
+    /// joins its Jacobian accumulator once. One thread; FK20 calls it on a share of the rows
+    /// per thread.
+    std::vector<G1Jacobian> msm_rows(std::span<const Scalar> scalars, std::size_t cols,
+                                     std::size_t first_row = 0) const;
+
     /// Odd multiples kept a base: width-6 digits are odd and below 32.
     static constexpr std::size_t kMultiples = 16;
 

@@ -112,6 +112,40 @@ TEST(Msm, FixedBasesMatchSeparateMultiplications) {
     EXPECT_TRUE(one.msm(std::vector<Scalar>{Scalar(kR)}).is_identity());
 }
 
+TEST(Msm, FixedBasesRowsMatchOneSumEach) {
+    // msm_rows sums its rows' points in affine, pairwise across rows: repeated bases with equal
+    // scalars (a doubling in a round), opposite bases with equal scalars (a sum at infinity),
+    // bases at infinity, zero scalars, rows of one column, and a first row inside the table.
+    std::mt19937_64 rng(4844);
+    const auto pts = test_points<G1Jacobian, G1Affine>(rng, g1_generator(), 84);
+    const G1FixedBases bases(pts);
+    for (const std::size_t cols : {1u, 7u, 12u}) {
+        for (const std::size_t first_row : {0u, 1u}) {
+            const std::size_t rows = 84 / cols - first_row;
+            std::vector<Scalar> ks(rows * cols);
+            for (auto& k : ks) k = random_scalar(rng);
+            for (std::size_t i = 0; i < ks.size(); ++i) {
+                const std::size_t at = first_row * cols + i;
+                if (i > 0 && (at % 7 == 5 || at % 7 == 6)) ks[i] = ks[i - 1];  // same, opposite
+                if (i % 11 == 3) ks[i] = Scalar{};
+            }
+            const auto sums = bases.msm_rows(ks, cols, first_row);
+            ASSERT_EQ(sums.size(), rows);
+            for (std::size_t k = 0; k < rows; ++k)
+                ASSERT_EQ(sums[k],
+                          bases.msm(std::span(ks).subspan(k * cols, cols), (first_row + k) * cols))
+                    << cols << " " << first_row << " " << k;
+        }
+    }
+    // A row whose points cancel: P and -P with one scalar.
+    const G1Affine g = kG1Generator;
+    const std::vector<G1Affine> pair = {g, {g.x, -g.y, false}};
+    const G1FixedBases opposite(pair);
+    const std::vector<Scalar> same = {Scalar(Limbs4{12345, 0, 0, 0}),
+                                      Scalar(Limbs4{12345, 0, 0, 0})};
+    EXPECT_TRUE(opposite.msm_rows(same, 2)[0].is_identity());
+}
+
 TEST(Msm, KnownSums) {
     // [2]G + [3]G - [5]G = O and [r]G = O: the window sums carry across limbs correctly.
     const G1Affine g = kG1Generator;

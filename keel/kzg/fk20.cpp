@@ -1,5 +1,6 @@
 #include "keel/kzg/cell_proofs.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <utility>
 
@@ -100,9 +101,13 @@ std::vector<bls::G1Jacobian> cell_proofs(std::span<const Fr> coefficients) {
     // Σ_b X_b[k]·Y_b[k] for each frequency k, then back: the convolutions' sum, whose entry
     // m - 2 - u is h_u.
     std::vector<bls::G1Jacobian> sums(kN);
-    parallel::for_ranges(kN, 1, [&](std::size_t begin, std::size_t end) {
-        for (std::size_t k = begin; k < end; ++k)
-            sums[k] = rows.msm(std::span<const bls::Scalar>(scalars).subspan(k * kL, kL), k * kL);
+    // Rows in shares of 32 or so: each share sums its rows together (G1FixedBases::msm_rows:
+    // one inversion for all of a share's additions of a round).
+    parallel::for_ranges(kN, 32, [&](std::size_t begin, std::size_t end) {
+        const auto part = rows.msm_rows(
+            std::span<const bls::Scalar>(scalars).subspan(begin * kL, (end - begin) * kL), kL,
+            begin);
+        std::copy(part.begin(), part.end(), sums.begin() + static_cast<std::ptrdiff_t>(begin));
     });
     g1_fft(sums, /*inverse=*/true);
     std::vector<bls::G1Jacobian> h(kN);
