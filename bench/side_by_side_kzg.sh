@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # KZG cells side by side, in one run: keel (keel-bench BM_Kzg*, keel/kzg/kzg_bench.cpp) and
-# rust-eth-kzg 0.10.0 (native, through @crate-crypto/node-eth-kzg; bench/peers/peers-kzg.mjs) on
+# rust-eth-kzg 0.10.0 (native, through npm @crate-crypto/node-eth-kzg, installed into
+# build/peers-kzg; bench/peers/peers-kzg.mjs) on
 # the same full-width blob: compute_cells, compute_cells_and_kzg_proofs (FK20 on both sides),
 # recover_cells_and_kzg_proofs from the upper half of the cells, blob_to_kzg_commitment.
 #
@@ -25,7 +26,16 @@ pin=${PIN_CPU:-0}
 command -v taskset >/dev/null || { echo "side_by_side_kzg: needs taskset (util-linux)" >&2; exit 2; }
 # shellcheck source=bench/peers/machine.sh
 source "$root/bench/peers/machine.sh"
-keel_peers_installed "$root/bench/peers/node_modules/@crate-crypto/node-eth-kzg"
+keel_peers_installed "$root/bench/peers/node_modules"  # Node.js itself (scripts/deps.sh --peers)
+# The peer lives outside bench/peers' lock file: npm records only this platform's prebuilt
+# binary in a lock, and `npm ci` then refuses the lock for the other platforms' entries, which
+# this registry does not carry. Installed here, pinned, when missing.
+peer_dir=$root/build/peers-kzg
+if [[ ! -e "$peer_dir/node_modules/@crate-crypto/node-eth-kzg" ]]; then
+    mkdir -p "$peer_dir"
+    npm install --prefix "$peer_dir" --no-save --no-package-lock --no-audit --no-fund \
+        --loglevel=error @crate-crypto/node-eth-kzg@0.10.0 >/dev/null
+fi
 case_file=$root/../shared/vectors/kzg/compute_cells_and_kzg_proofs/kzg-mainnet/compute_cells_and_kzg_proofs_case_valid_2/data.yaml
 [[ -f "$case_file" ]] || { echo "side_by_side_kzg: reference case not found: $case_file" >&2; exit 2; }
 
@@ -34,7 +44,7 @@ echo "both sides pinned to CPU $pin (one thread each); best of $rounds rounds"
 filter='BM_KzgComputeCells$|BM_KzgComputeCellsAndProofs|BM_KzgRecoverCellsAndProofs|BM_KzgBlobToCommitment/1'
 peers=() ours=()
 for ((i = 0; i < rounds; ++i)); do
-    peers+=("$(cd "$root/bench/peers" && taskset -c "$pin" node peers-kzg.mjs "$case_file" 2)")
+    peers+=("$(cd "$root/bench/peers" && taskset -c "$pin" node peers-kzg.mjs "$peer_dir" "$case_file" 2)")
     ours+=("$(taskset -c "$pin" "$bench" --benchmark_filter="$filter" --benchmark_format=json 2>/dev/null)")
 done
 node - "$rounds" "${peers[@]}" "${ours[@]}" <<'JS'

@@ -2,12 +2,14 @@
 // Lighthouse, Grandine and Lodestar, native through @crate-crypto/node-eth-kzg) on the blob
 // keel's kzg_bench calls full_blob() (a xorshift64 stream, each element's first byte zero).
 // First checks that it computes what the consensus-spec reference case says (the case's
-// path is argv[2]); then times each function, best of `rounds` runs of `reps` calls (wall
-// time), and prints one JSON object (milliseconds a call).
+// path is argv[3]); then times each function, best of `rounds` runs of `reps` calls (wall
+// time), and prints one JSON object (milliseconds a call). argv[2]: the folder the peer is
+// installed in (build/peers-kzg, outside this folder's lock file: side_by_side_kzg.sh says why).
 import { readFileSync } from 'node:fs';
-import { DasContextJs } from '@crate-crypto/node-eth-kzg';
+import { createRequire } from 'node:module';
 
-const [casePath, roundsArg = '3'] = process.argv.slice(2);
+const [peerDir, casePath, roundsArg = '3'] = process.argv.slice(2);
+const { DasContextJs } = createRequire(`${peerDir}/`)('@crate-crypto/node-eth-kzg');
 const rounds = Number(roundsArg);
 
 const setupStart = performance.now();

@@ -101,9 +101,9 @@ std::vector<bls::G1Jacobian> cell_proofs(std::span<const Fr> coefficients) {
     // Σ_b X_b[k]·Y_b[k] for each frequency k, then back: the convolutions' sum, whose entry
     // m - 2 - u is h_u.
     std::vector<bls::G1Jacobian> sums(kN);
-    // Rows in shares of 32 or so: each share sums its rows together (G1FixedBases::msm_rows:
+    // Rows in shares of 64 or so: each share sums its rows together (G1FixedBases::msm_rows:
     // one inversion for all of a share's additions of a round).
-    parallel::for_ranges(kN, 32, [&](std::size_t begin, std::size_t end) {
+    parallel::for_ranges(kN, 64, [&](std::size_t begin, std::size_t end) {
         const auto part = rows.msm_rows(
             std::span<const bls::Scalar>(scalars).subspan(begin * kL, (end - begin) * kL), kL,
             begin);
