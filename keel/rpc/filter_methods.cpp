@@ -5,8 +5,12 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "keel/blockchain/reads.hpp"
 #include "keel/common/hex.hpp"
@@ -101,6 +105,30 @@ std::unordered_set<Hash32> pool_hashes(const NodeContext& node) {
     return out;
 }
 
+// What a poll answers when the chain moved under it kPollTries times running.
+constexpr std::string_view kChainMovedDuringPoll =
+    "the chain reorganized during the poll; poll again";
+constexpr int kPollTries = 3;
+
+std::function<void()>& poll_race_hook() {
+    static std::function<void()> hook;
+    return hook;
+}
+
+// The canonical hashes of blocks [from, last] (nullopt where none is stored: the head moved
+// back); empty when from > last.
+Result<std::vector<std::optional<Hash32>>, RpcError> canonical_hashes(std::uint64_t from,
+                                                                      std::uint64_t last,
+                                                                      const NodeContext& node) {
+    std::vector<std::optional<Hash32>> out;
+    for (std::uint64_t n = from; n <= last && from <= last; ++n) {
+        auto h = node.store.canonical_hash(n);
+        if (!h) return std::unexpected(internal_error(h.error().message));
+        out.push_back(h->found() ? std::optional<Hash32>(h->value) : std::nullopt);
+    }
+    return out;
+}
+
 // Takes off f.reported the blocks that are not canonical under `head` any more (a reorg, or
 // the head set back), moving next_block back to the first of them; returns them oldest first.
 Result<std::vector<std::pair<std::uint64_t, Hash32>>, RpcError> take_replaced(
@@ -121,25 +149,23 @@ Result<std::vector<std::pair<std::uint64_t, Hash32>>, RpcError> take_replaced(
     return out;
 }
 
-// Remembers the canonical hashes of blocks [from, last] (the last kKeptHashes of them) as
-// reported, and moves next_block past them.
-Result<void, RpcError> remember(Filter& f, std::uint64_t from, std::uint64_t last,
-                                const NodeContext& node) {
+// Remembers `hashes`, the canonical hashes of blocks [from, last] as the poll read them (the
+// last kKeptHashes of them), as reported, and moves next_block past them.
+void remember(Filter& f, std::uint64_t from, std::uint64_t last,
+              const std::vector<std::optional<Hash32>>& hashes) {
     if (from != f.next_block) f.reported.clear();  // a gap: what came before is too old
-    if (from > last) return {};
+    if (from > last) return;
     const std::uint64_t first = last - from + 1 > kKeptHashes ? last - kKeptHashes + 1 : from;
     for (std::uint64_t n = first; n <= last; ++n) {
-        auto h = node.store.canonical_hash(n);
-        if (!h) return std::unexpected(internal_error(h.error().message));
-        if (!h->found()) {  // the head moved back meanwhile: the next poll starts afresh
+        const auto& h = hashes[n - from];
+        if (!h) {  // the head moved back meanwhile: the next poll starts afresh
             f.reported.clear();
             break;
         }
-        f.reported.push_back(h->value);
+        f.reported.push_back(*h);
     }
     while (f.reported.size() > kKeptHashes) f.reported.pop_front();
     f.next_block = last + 1;
-    return {};
 }
 
 // A log filter's news: the logs of replaced blocks within its range, removed, then those of
@@ -201,31 +227,45 @@ Result<void, RpcError> poll(Filter& f, keel::json::Writer& w, const NodeContext&
     std::uint64_t from = f.next_block;
     if (last >= kMaxBlocksPerPoll && from + kMaxBlocksPerPoll <= last)
         from = last - kMaxBlocksPerPoll + 1;
+    // The canonical hashes of the blocks this poll reports, read before their logs and again
+    // after: the store is read block by block, and a reorg landing in between would otherwise
+    // report one block's logs under another's hash (or miss the new block's).
+    auto before = canonical_hashes(from, last, node);
+    if (!before) return std::unexpected(before.error());
     if (f.kind == Filter::Kind::blocks) {
         w.begin_array();
-        for (std::uint64_t n = from; n <= last && from <= last; ++n) {
-            auto h = node.store.canonical_hash(n);
-            if (!h) return std::unexpected(internal_error(h.error().message));
-            if (h->found()) w.data(h->value.view());
-        }
+        for (const auto& h : *before)
+            if (h) w.data(h->view());
         w.end_array();
     } else if (auto r = log_changes(f, w, *replaced, from, last, node); !r) {
         return r;
     }
-    return remember(f, from, last, node);
+    if (auto& hook = poll_race_hook(); hook) hook();
+    auto after = canonical_hashes(from, last, node);
+    if (!after) return std::unexpected(after.error());
+    if (*after != *before) return std::unexpected(server_error(std::string(kChainMovedDuringPoll)));
+    remember(f, from, last, *after);
+    return {};
 }
 
 // A poll that fails (a result past --rpc.logs.maxresults, a failed read) leaves the filter as it
-// was: the next poll reports the same news.
+// was: the next poll reports the same news. One that the chain moved under is done again, into
+// a fresh buffer, up to kPollTries times in all.
 Result<void, RpcError> changes(Filter& f, keel::json::Writer& w, const NodeContext& node) {
     const std::uint64_t next_block = f.next_block;
-    std::deque<Hash32> reported = f.reported;
-    auto r = poll(f, w, node);
-    if (!r) {
+    const std::deque<Hash32> reported = f.reported;
+    for (int attempt = 1;; ++attempt) {
+        std::string answer;
+        keel::json::Writer out(answer);
+        auto r = poll(f, out, node);
+        if (r) {
+            w.raw_value() += answer;
+            return r;
+        }
         f.next_block = next_block;
-        f.reported = std::move(reported);
+        f.reported = reported;
+        if (r.error().message != kChainMovedDuringPoll || attempt == kPollTries) return r;
     }
-    return r;
 }
 
 }  // namespace
@@ -236,7 +276,9 @@ void add_filter_methods(Dispatcher& d, const NodeContext& node) {
         auto head = head_number(filters->node().store);
         if (!head) return std::unexpected(head.error());
         f.next_block = *head;  // the head is remembered as reported: news comes after it
-        if (auto r = remember(f, *head, *head, filters->node()); !r) return r;
+        auto hashes = canonical_hashes(*head, *head, filters->node());
+        if (!hashes) return std::unexpected(hashes.error());
+        remember(f, *head, *head, *hashes);
         auto id = filters->add(std::move(f));
         if (!id) return std::unexpected(id.error());
         w.string(*id);
@@ -297,5 +339,13 @@ void add_filter_methods(Dispatcher& d, const NodeContext& node) {
               return {};
           });
 }
+
+namespace detail {
+
+void set_poll_race_hook(std::function<void()> hook) {
+    poll_race_hook() = std::move(hook);
+}
+
+}  // namespace detail
 
 }  // namespace keel::rpc

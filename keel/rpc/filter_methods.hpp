@@ -13,7 +13,12 @@
 /// new branch's blocks from the fork on, and a log filter first reports the logs of the
 /// replaced blocks that match it with "removed": true (oldest first, read from the stored side
 /// blocks), then the new branch's logs. A poll sees the net change since the last one: a
-/// branch that came and went between two polls is never reported.
+/// branch that came and went between two polls is never reported. A poll reads the canonical
+/// hashes of the blocks it reports before and after their logs; when they differ (a reorg
+/// landed during the poll) it is done again, at most three times in all, then answered -32000
+/// "the chain reorganized during the poll; poll again" with the filter left as it was.
+
+#include <functional>
 
 #include "keel/rpc/methods.hpp"
 
@@ -21,5 +26,12 @@ namespace keel::rpc {
 
 /// Registers the methods above on `d` (the filters live as long as `d`).
 void add_filter_methods(Dispatcher& d, const NodeContext& node);
+
+namespace detail {
+/// Tests only: called by every block or log filter poll between reading what it reports and
+/// checking that the chain did not move meanwhile, so that a test can move it there. Not
+/// thread-safe: set it while no poll runs (nullptr: none, the default).
+void set_poll_race_hook(std::function<void()> hook);
+}  // namespace detail
 
 }  // namespace keel::rpc

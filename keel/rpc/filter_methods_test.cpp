@@ -202,6 +202,48 @@ TEST_F(Filters, AfterTheHeadWentBackTheNewBlocksAreReported) {
               json::array({hex::encode_prefixed(made.view())}));
 }
 
+TEST_F(Filters, APollTheChainMovesUnderIsDoneAgain) {
+    // A reorg lands inside a poll, after it read block A's log and before it checked the chain
+    // (detail::set_poll_race_hook): the poll starts over and reports what the chain holds
+    // then, B (no logs) in A's place, never A's log under B's hash.
+    const std::string logs = ask("eth_newFilter", {json::object()})["result"];
+    const std::string blocks = ask("eth_newBlockFilter", {})["result"];
+    const Hash32 parent = hive_.store->canonical_hash(*hive_.store->head().value()).value().value;
+    ASSERT_TRUE(ask("eth_sendRawTransaction", {valid_raw_transaction("send-blob-tx.io")})
+                    .contains("result"));
+    const Hash32 a = make_block(pool_.best(Uint256(0), 30'000'000));
+    Hash32 b{};
+    int calls = 0;
+    detail::set_poll_race_hook([&] {
+        if (++calls == 1) b = make_block({}, parent, 13);
+    });
+    EXPECT_EQ(ask("eth_getFilterChanges", {logs})["result"], json::array());
+    EXPECT_EQ(calls, 2);  // the first try, moved under, then the second
+    ASSERT_NE(a, b);
+    calls = 0;
+    EXPECT_EQ(ask("eth_getFilterChanges", {blocks})["result"],
+              json::array({hex::encode_prefixed(b.view())}));
+    EXPECT_EQ(calls, 1);
+    detail::set_poll_race_hook(nullptr);
+    // Both filters remember B: nothing new, nothing removed.
+    EXPECT_EQ(ask("eth_getFilterChanges", {logs})["result"], json::array());
+    EXPECT_EQ(ask("eth_getFilterChanges", {blocks})["result"], json::array());
+
+    // A chain that moves under every try (C on B, then the block at C's height replaced at
+    // each try): refused after three, the filter left as it was.
+    (void)make_block();
+    std::vector<Hash32> made;
+    detail::set_poll_race_hook([&] { made.push_back(make_block({}, b, 20 + made.size())); });
+    const json refused = ask("eth_getFilterChanges", {blocks});
+    detail::set_poll_race_hook(nullptr);
+    ASSERT_TRUE(refused.contains("error")) << refused.dump();
+    EXPECT_EQ(refused["error"]["code"], -32000);
+    EXPECT_EQ(refused["error"]["message"], "the chain reorganized during the poll; poll again");
+    ASSERT_EQ(made.size(), 3u);
+    EXPECT_EQ(ask("eth_getFilterChanges", {blocks})["result"],
+              json::array({hex::encode_prefixed(made.back().view())}));
+}
+
 // What one connection's sink received, waited for without a timing assertion: a generous bound
 // only keeps a broken notifier from hanging the test.
 class Inbox {
