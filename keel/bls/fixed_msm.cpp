@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 
+#include "keel/bls/msm.hpp"
 #include "keel/common/assert.hpp"
 #include "keel/common/batch_inverse.hpp"
 #include "keel/common/parallel.hpp"
@@ -15,16 +16,6 @@ namespace {
 constexpr int kWidth = 6;
 constexpr std::size_t kDigits = 257;  // a 256-bit scalar's NAF may carry into bit 256
 
-// Bits [at, at + count) of k (count <= 32), zero past bit 255.
-std::uint32_t bits_at(const Scalar& k, std::size_t at, std::size_t count) noexcept {
-    const auto& l = k.limbs();
-    const std::size_t limb = at / 64, shift = at % 64;
-    if (limb >= 4) return 0;
-    std::uint64_t v = l[limb] >> shift;
-    if (shift + count > 64 && limb + 1 < 4) v |= l[limb + 1] << (64 - shift);
-    return static_cast<std::uint32_t>(v & ((std::uint64_t{1} << count) - 1));
-}
-
 // The width-6 NAF of k into `naf` (zeros between digits; digits odd in (-32, 32)), least
 // significant first; returns one past the highest nonzero digit. A window is read wherever the
 // running value (k plus the carry of the digits taken) has its lowest bit set, so runs of
@@ -34,11 +25,12 @@ std::size_t naf(const Scalar& k, std::span<std::int8_t, kDigits> out) noexcept {
     std::uint32_t carry = 0;
     std::size_t top = 0;
     for (std::size_t bit = 0; bit < kDigits;) {
-        if (bits_at(k, bit, 1) == carry) {
+        if (detail::scalar_window(k, bit, 1) == carry) {
             ++bit;  // the running value's bit is zero (0 + 0, or 1 + the carry 1 leaving 0 up)
             continue;
         }
-        std::int32_t word = static_cast<std::int32_t>(bits_at(k, bit, kWidth) + carry);
+        std::int32_t word =
+            static_cast<std::int32_t>(detail::scalar_window(k, bit, kWidth) + carry);
         carry = static_cast<std::uint32_t>(word >> (kWidth - 1)) & 1;
         word -= static_cast<std::int32_t>(carry << kWidth);
         out[bit] = static_cast<std::int8_t>(word);

@@ -31,7 +31,7 @@ namespace keel::bls {
 
 namespace detail {
 
-/// Bits [start, start + c) of k (c <= 16), bits past 256 read as zero.
+/// Bits [start, start + c) of k (c <= 32), bits past 256 read as zero.
 inline std::uint32_t scalar_window(const Scalar& k, std::size_t start, std::size_t c) noexcept {
     const auto& l = k.limbs();
     const std::size_t limb = start / 64, shift = start % 64;
