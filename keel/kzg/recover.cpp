@@ -1,6 +1,7 @@
 // recover_cells_and_kzg_proofs (consensus-specs fulu/polynomial-commitments-sampling.md,
 // "Reconstruction"): a blob's polynomial from at least half of its extension's cells, then every
 // cell and proof again.
+#include <algorithm>
 #include <vector>
 
 #include "keel/common/batch_inverse.hpp"
