@@ -228,7 +228,9 @@ void write_payload(keel::json::Writer& w, const eth::Block& b, int version) {
     w.begin_array();
     for (const eth::Transaction& tx : b.body.transactions) w.data(tx.encoded());
     w.end_array();
-    if (version >= 2) {
+    // V2 carries withdrawals from Shanghai on; a block before it is an ExecutionPayloadV1 even
+    // through V2 (read back with "withdrawals": [] it would claim the empty list's root).
+    if (version >= 3 || (version == 2 && b.body.withdrawals)) {
         w.key("withdrawals");
         w.begin_array();
         if (b.body.withdrawals)

@@ -38,7 +38,8 @@ struct Payload {
 [[nodiscard]] Result<std::vector<Bytes>, RpcError> execution_requests_of(const nlohmann::json& v,
                                                                          std::size_t index);
 
-/// Writes `b` as an ExecutionPayloadV`version` (1..3).
+/// Writes `b` as an ExecutionPayloadV`version` (1..3); as V2, a block without withdrawals (before
+/// Shanghai) is written as V1 is, without the member.
 void write_payload(json::Writer& w, const eth::Block& b, int version);
 
 /// Writes EIP-7685 requests (requests[i]: type i's data) as executionRequests: the non-empty

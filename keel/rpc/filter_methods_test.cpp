@@ -8,6 +8,7 @@
 #include "keel/rpc/test_ask.hpp"
 
 #include "keel/blockchain/chain.hpp"
+#include "keel/blockchain/reads.hpp"
 #include "keel/blockchain/test_helpers.hpp"
 #include "keel/common/hex.hpp"
 #include "keel/rpc/subscriptions.hpp"
