@@ -82,8 +82,13 @@ void sum_lists(std::vector<G1Affine>& pts, std::span<const std::size_t> start,
                 } else if (inv[j].is_zero()) {
                     r = G1Affine{Fp{}, Fp{}, true};  // b = -a
                 } else {
-                    const Fp x2 = a.x.square();
-                    const Fp lambda = (a.x == b.x ? x2.dbl() + x2 : b.y - a.y) * inv[j];
+                    // The doubling's slope 3x^2 / 2y; the addition's (y_b - y_a) / (x_b - x_a).
+                    Fp num = b.y - a.y;
+                    if (a.x == b.x) {
+                        const Fp x2 = a.x.square();
+                        num = x2.dbl() + x2;
+                    }
+                    const Fp lambda = num * inv[j];
                     const Fp x3 = lambda.square() - a.x - b.x;
                     r = G1Affine{x3, lambda * (a.x - x3) - a.y, false};
                 }
