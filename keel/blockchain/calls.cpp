@@ -82,16 +82,6 @@ class OverrideReader final : public state::StateReader {
     std::vector<std::pair<Hash32, state::Code>> codes_;
 };
 
-// Code analyses kept across the calls run on this thread: a node is asked to call the same
-// contracts again and again, and analysing their code (jump destinations, blocks) is a tenth of
-// a short call's time. Keyed by code hash, so never stale; dropped past 512 contracts, so the
-// memory stays bounded.
-evm::AnalysisCache& call_analyses() {
-    thread_local evm::AnalysisCache cache;
-    if (cache.size() > 512) cache = evm::AnalysisCache();
-    return cache;
-}
-
 bool is_free(const CallRequest& c) {
     const auto zero = [](const std::optional<Uint256>& v) { return !v || v->is_zero(); };
     return zero(c.gas_price) && zero(c.max_fee_per_gas) && zero(c.max_priority_fee_per_gas);
@@ -217,7 +207,8 @@ Result<void, ReadError> run_calls(
         if (bo.blob_base_fee) env.blob_base_fee = *bo.blob_base_fee;
         auto r = evm::execute_transaction(
             *tx, call.from, env, overlay, fork, make_tracer ? make_tracer(i, fork) : nullptr,
-            {.gas_used = 0, .max_blob_gas = blob.max * eth::kGasPerBlob}, &call_analyses(),
+            {.gas_used = 0, .max_blob_gas = blob.max * eth::kGasPerBlob},
+            &evm::AnalysisCache::this_thread(),
             {.skip_nonce = true, .skip_sender_code = true, .free_gas = true});
         if (auto fail = reader.failure()) return failed(where + ": state read: " + *fail);
         if (!read_error.empty()) return failed(where + ": " + read_error);

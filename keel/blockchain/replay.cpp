@@ -58,6 +58,7 @@ Result<chain::ExecutedBlock, ReadError> replay(const store::ChainStore& store, c
     if (!view) return std::unexpected(ReadError{true, false, where + ": " + view.error().message});
     std::string read_error;
     const chain::BlockHashes hashes = stored_hashes(store, read_error);
+    if (options.analyses == nullptr) options.analyses = &evm::AnalysisCache::this_thread();
     auto r = chain::replay_block(b.block, b.parent, b.config, *view, hashes, tracer, options);
     if (auto f = view->failure()) return failed(where + ": state read: " + *f);
     if (!read_error.empty()) return failed(where + ": " + read_error);

@@ -177,7 +177,9 @@ Result<ExecutedBlock, BlockError> run_block(
     const std::uint64_t max_blob_gas = config.blob_params(fork, h.timestamp).max * eth::kGasPerBlob;
 
     // One code analysis per contract for the whole block: its transactions and system calls.
-    evm::AnalysisCache analyses;
+    evm::AnalysisCache own_analyses;
+    evm::AnalysisCache& analyses =
+        replay != nullptr && replay->analyses != nullptr ? *replay->analyses : own_analyses;
     state::Overlay overlay(state);
     begin_block(overlay, h, config, fork, env, &analyses);
 
@@ -232,7 +234,7 @@ Result<ExecutedBlock, BlockError> run_block(
                 return fail(Errc::invalid_deposit_event, "transaction " + std::to_string(i));
             receipt.logs.push_back(to_eth_log(l));
         }
-        receipt.logs_bloom = eth::logs_bloom(receipt.logs);
+        if (replay == nullptr) receipt.logs_bloom = eth::logs_bloom(receipt.logs);
         if (fork >= Fork::byzantium)
             receipt.success = r->status == evm::Status::success;  // EIP-658
         else if (replay == nullptr)

@@ -91,13 +91,18 @@ struct ReplayOptions {
     /// Stop after this transaction (by index): a trace of one transaction replays the ones
     /// before it untraced (the caller's tracer skips them) and no more.
     std::optional<std::size_t> last_tx;
+    /// Code analyses to use and keep (evm::AnalysisCache::this_thread(): a node replays the
+    /// same contracts' blocks again and again); null: the block's own.
+    evm::AnalysisCache* analyses = nullptr;
 };
 
 /// Replays a stored block, checked when it was imported, on the state of its parent (a
 /// historical StateView): execute_block()'s path and rules, with `tracer`, but without the
 /// results that need the post-state root (the state root, before Byzantium the receipts' roots
-/// and so the receipts root), which the store can only compute at its head. Gas used is still
-/// compared with the header (when the whole block ran). ExecutedBlock::state_root is zero.
+/// and so the receipts root), which the store can only compute at its head, and without the
+/// receipts' blooms (the store keeps the imported receipts; a replay is for its tracer). Gas
+/// used is still compared with the header (when the whole block ran). ExecutedBlock::state_root
+/// is zero, and so is each receipt's logs_bloom.
 [[nodiscard]] Result<ExecutedBlock, BlockError> replay_block(
     const eth::Block& block, const eth::Header& parent, const eth::ChainConfig& config,
     const state::StateReader& state, const BlockHashes& hashes, evm::Tracer* tracer,

@@ -1,5 +1,9 @@
 #include "keel/eth/sender.hpp"
 
+#include <algorithm>
+#include <memory>
+#include <optional>
+
 #include "keel/common/assert.hpp"
 #include "keel/common/parallel.hpp"
 #include "keel/common/uint256.hpp"
@@ -69,6 +73,18 @@ struct SenderPublisher {
         if (a) tx.sender_slot().publish(SenderSlot::Key{}, *a);
         return a;
     }
+
+    // authorities(): the published list, or one recovered and published.
+    static std::span<const std::optional<Address>> authorities(const Transaction& tx) {
+        if (const AuthoritySlot::List* known = tx.authority_slot().get()) return *known;
+        auto list = std::make_unique<AuthoritySlot::List>();
+        list->reserve(tx.authorization_list().size());
+        for (const Authorization auth : tx.authorization_list()) {
+            auto a = authority(auth);
+            list->push_back(a ? std::optional<Address>(*a) : std::nullopt);
+        }
+        return *tx.authority_slot().publish(AuthoritySlot::Key{}, std::move(list));
+    }
 };
 
 namespace {
@@ -76,39 +92,57 @@ Result<Address, Error> cached_sender(const Transaction& tx,
                                      const SignatureScheme& scheme) noexcept {
     return SenderPublisher::sender(tx, scheme);
 }
+
+// Whether everything recover_senders() recovers is published for `tx`: its sender and, for a
+// set-code transaction, its authorities.
+bool recovered(const Transaction& tx) noexcept {
+    return tx.cached_sender() &&
+           (tx.type() != TxType::set_code || tx.authority_slot().get() != nullptr);
+}
+
+// One transaction's share of a batch: its sender and its authorities.
+Result<Address, Error> recover_one(const Transaction& tx, const SignatureScheme& scheme) {
+    if (tx.type() == TxType::set_code) SenderPublisher::authorities(tx);
+    return cached_sender(tx, scheme);
+}
 }  // namespace
+
+std::span<const std::optional<Address>> authorities(const Transaction& tx) {
+    return SenderPublisher::authorities(tx);
+}
 
 Result<Address, Error> sender(const Transaction& tx) noexcept {
     return cached_sender(tx, crypto::signature_scheme());
 }
 
-std::size_t recover_senders(std::span<const Transaction> txs) noexcept {
+std::size_t recover_senders(std::span<const Transaction> txs) {
+    // A body read again (kept decoded by its reader) has everything published: no parallel
+    // loop, whose start wakes the pool's threads for nothing.
+    if (std::ranges::all_of(txs, recovered)) return txs.size();
     const SignatureScheme& scheme = crypto::signature_scheme();
     return parallel::map_reduce(
         txs.size(), kBatchGrain, std::size_t{0},
         [&](std::size_t begin, std::size_t end) {
             std::size_t known = 0;
-            for (std::size_t i = begin; i < end; ++i)
-                known += cached_sender(txs[i], scheme) ? 1 : 0;
+            for (std::size_t i = begin; i < end; ++i) known += recover_one(txs[i], scheme) ? 1 : 0;
             return known;
         },
         [](std::size_t a, std::size_t b) { return a + b; });
 }
 
-void recover_senders(std::span<const Transaction> txs,
-                     std::span<Result<Address, Error>> out) noexcept {
+void recover_senders(std::span<const Transaction> txs, std::span<Result<Address, Error>> out) {
     KEEL_ASSERT(txs.size() == out.size());
     // Senders recovered ahead (an executing import's staging does it beside execution): no
     // parallel loop, whose waiting thread could pick up unrelated pool work meanwhile.
     std::size_t known = 0;
-    while (known < txs.size() && txs[known].cached_sender()) {
+    while (known < txs.size() && recovered(txs[known])) {
         out[known] = *txs[known].cached_sender();
         ++known;
     }
     if (known == txs.size()) return;
     const SignatureScheme& scheme = crypto::signature_scheme();
     parallel::for_ranges(txs.size(), kBatchGrain, [&](std::size_t begin, std::size_t end) {
-        for (std::size_t i = begin; i < end; ++i) out[i] = cached_sender(txs[i], scheme);
+        for (std::size_t i = begin; i < end; ++i) out[i] = recover_one(txs[i], scheme);
     });
 }
 

@@ -26,6 +26,7 @@
 /// A failed recovery caches nothing.
 
 #include <cstddef>
+#include <optional>
 #include <span>
 
 #include "keel/common/bytes.hpp"
@@ -39,17 +40,18 @@ namespace keel::eth {
 /// signature over tx.signing_hash() and published. Thread-safe.
 [[nodiscard]] Result<Address, Error> sender(const Transaction& tx) noexcept;
 
-/// Recovers the sender of every transaction of `txs` that has none published, spread over the
-/// oneTBB pool in chunks of several transactions, and publishes each one that recovers. Returns
-/// the number of transactions whose sender is known afterwards: txs.size() when every
-/// signature recovered; otherwise sender() on the others names their error. Other threads may
-/// read or recover the same transactions meanwhile.
-std::size_t recover_senders(std::span<const Transaction> txs) noexcept;
+/// Recovers the sender of every transaction of `txs` that has none published, and the
+/// authorities of every set-code transaction that has none (authorities()), spread over the
+/// oneTBB pool in chunks of several transactions, and publishes what recovers. Returns the
+/// number of transactions whose sender is known afterwards: txs.size() when every signature
+/// recovered; otherwise sender() on the others names their error. When everything is published
+/// already it returns without starting a parallel loop. Other threads may read or recover the
+/// same transactions meanwhile. Throws only std::bad_alloc.
+std::size_t recover_senders(std::span<const Transaction> txs);
 
 /// As above, and writes each transaction's outcome (sender() of it) to the same position of
 /// `out`, whose size must equal txs.size() (asserted).
-void recover_senders(std::span<const Transaction> txs,
-                     std::span<Result<Address, Error>> out) noexcept;
+void recover_senders(std::span<const Transaction> txs, std::span<Result<Address, Error>> out);
 
 /// The authority of an EIP-7702 authorization (https://eips.ethereum.org/EIPS/eip-7702): the
 /// address that signed keccak256(0x05 || rlp([chain_id, address, nonce])), with the EIP's
@@ -60,5 +62,12 @@ void recover_senders(std::span<const Transaction> txs,
 /// Chain id and nonce checks, which need the chain and the state, are the processor's; a
 /// failed authorization is skipped there, not fatal to the transaction.
 [[nodiscard]] Result<Address, Error> authority(const Authorization& auth) noexcept;
+
+/// The authority of each authorization of `tx`, in list order (nullopt where authority() fails;
+/// empty for a transaction of another type): the list published in the transaction if there is
+/// one, otherwise recovered and published (AuthoritySlot), so that a body kept decoded is
+/// recovered once however often its block is replayed. The span lives as long as `tx` (a copy
+/// carries its own). Thread-safe. Throws only std::bad_alloc.
+[[nodiscard]] std::span<const std::optional<Address>> authorities(const Transaction& tx);
 
 }  // namespace keel::eth

@@ -2,10 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
 #include <random>
+#include <span>
 #include <stdexcept>
 #include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "keel/common/hex.hpp"
@@ -433,6 +437,108 @@ TEST(Authority, AppliesTheEipSignatureRules) {
     a.r = 5;
     expect_error(a, Errc::invalid_signature, Field::authorization);
     EXPECT_EQ(authority(good).value(), kEip155Sender);
+}
+
+// A set-code transaction carrying `auths`, signed by `secret`.
+Transaction set_code_with(std::vector<Authorization> auths, const Bytes32& secret) {
+    TransactionFields f = fields_of(TxType::set_code, 3);
+    f.authorization_list = std::move(auths);
+    return sign(f, secret, k1());
+}
+
+TEST(Authorities, RecoveredOnceAndCarriedByCopies) {
+    std::mt19937_64 rng(77021);
+    const Bytes32 s1 = random_secret(rng, k1().order);
+    const Bytes32 s2 = random_secret(rng, k1().order);
+    Authorization bad = signed_authorization(s2, 1, 9);
+    bad.r = 5;  // recovers no key
+    const Transaction tx = set_code_with(
+        {signed_authorization(s1, 1, 0), bad, signed_authorization(s2, 0, 7)}, kEip155Secret);
+    EXPECT_EQ(tx.authority_slot().get(), nullptr);
+    const std::span<const std::optional<Address>> got = authorities(tx);
+    ASSERT_EQ(got.size(), 3u);
+    EXPECT_EQ(got[0], address_of(s1, k1()));
+    EXPECT_FALSE(got[1].has_value());
+    EXPECT_EQ(got[2], address_of(s2, k1()));
+    // Published: the second call hands out the same list, and a copy carries its own.
+    ASSERT_NE(tx.authority_slot().get(), nullptr);
+    EXPECT_EQ(authorities(tx).data(), got.data());
+    Transaction copy = tx;
+    ASSERT_NE(copy.authority_slot().get(), nullptr);
+    EXPECT_NE(copy.authority_slot().get(), tx.authority_slot().get());
+    EXPECT_TRUE(std::ranges::equal(authorities(copy), got));
+    copy.clear_cached_sender();
+    EXPECT_EQ(copy.authority_slot().get(), nullptr);
+    EXPECT_TRUE(std::ranges::equal(authorities(copy), got));
+    // A moved-from transaction gives its list up; the moved-to one has it.
+    const AuthoritySlot::List* before = copy.authority_slot().get();
+    Transaction moved = std::move(copy);
+    EXPECT_EQ(moved.authority_slot().get(), before);
+    // Other types have none.
+    const Transaction plain = sign(fields_of(TxType::dynamic_fee, 1), kEip155Secret, k1());
+    EXPECT_TRUE(authorities(plain).empty());
+}
+
+// `n` authorizations (chain id 1, nonce = index) by random signers, and who each signer is.
+std::pair<std::vector<Authorization>, std::vector<Address>> authorizations(std::uint64_t seed,
+                                                                           std::uint64_t n) {
+    std::mt19937_64 rng(seed);
+    std::pair<std::vector<Authorization>, std::vector<Address>> out;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const Bytes32 s = random_secret(rng, k1().order);
+        out.first.push_back(signed_authorization(s, 1, i));
+        out.second.push_back(address_of(s, k1()));
+    }
+    return out;
+}
+
+TEST(Authorities, RecoverSendersPublishesThemAndSkipsWhatIsKnown) {
+    const auto [auths, who] = authorizations(77022, 20);
+    std::vector<Transaction> txs;
+    for (std::uint64_t i = 0; i < 20; ++i) {
+        txs.push_back(i % 3 == 0 ? set_code_with({auths[i]}, kEip155Secret)
+                                 : sign(fields_of(TxType::dynamic_fee, i), kEip155Secret, k1()));
+    }
+    // Senders known, authorities not: recover_senders() still recovers the authorities.
+    for (const Transaction& tx : txs) ASSERT_TRUE(sender(tx).has_value());
+    EXPECT_EQ(recover_senders(txs), txs.size());
+    for (std::size_t i = 0; i < txs.size(); i += 3) {
+        const AuthoritySlot::List* l = txs[i].authority_slot().get();
+        ASSERT_NE(l, nullptr) << i;
+        ASSERT_EQ(l->size(), 1u);
+        EXPECT_EQ((*l)[0], who[i]) << i;
+    }
+    // The other overload, on fresh copies.
+    std::vector<Transaction> fresh = txs;
+    for (Transaction& tx : fresh) tx.clear_cached_sender();
+    std::vector<Result<Address, Error>> out(fresh.size());
+    recover_senders(fresh, out);
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+        EXPECT_EQ(out[i].value(), kEip155Sender) << i;
+        if (i % 3 == 0) {
+            ASSERT_NE(fresh[i].authority_slot().get(), nullptr) << i;
+            EXPECT_EQ((*fresh[i].authority_slot().get())[0], who[i]) << i;
+        }
+    }
+}
+
+// Threads asking for the same transaction's authorities at once all get the one published list
+// (ThreadSanitizer checks the publication).
+TEST(Authorities, ConcurrentCallersGetThePublishedList) {
+    const auto [auths, who] = authorizations(77023, 4);
+    const Transaction proto = set_code_with(auths, kEip155Secret);
+    for (int round = 0; round < 8; ++round) {
+        Transaction tx = proto;
+        tx.clear_cached_sender();
+        std::vector<const std::optional<Address>*> seen(3);
+        std::vector<std::thread> threads;
+        for (std::size_t t = 0; t < seen.size(); ++t)
+            threads.emplace_back([&, t] { seen[t] = authorities(tx).data(); });
+        for (auto& th : threads) th.join();
+        for (const auto* p : seen) EXPECT_EQ(p, tx.authority_slot().get()->data());
+        ASSERT_EQ(authorities(tx).size(), who.size());
+        for (std::size_t i = 0; i < who.size(); ++i) EXPECT_EQ(authorities(tx)[i], who[i]);
+    }
 }
 
 }  // namespace

@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -334,6 +335,62 @@ class SenderSlot {
     mutable std::atomic<std::uint8_t> state_{kEmpty};
 };
 
+/// The authorities of a set-code transaction's EIP-7702 authorizations, recovered once and
+/// published into the transaction as its sender is (keel/eth/sender.hpp: authorities()): a
+/// replay of a stored block, or a traced one, then costs no signature recovery per
+/// authorization. The list is published whole, once (compare-and-swap of a pointer; a thread
+/// that loses the race drops its own, equal, list), and freed with the slot.
+class AuthoritySlot {
+  public:
+    /// Each authorization's authority, in list order; nullopt where its signature is invalid.
+    using List = std::vector<std::optional<Address>>;
+
+    AuthoritySlot() noexcept = default;
+    /// Copies carry a published list (a copy of it).
+    AuthoritySlot(const AuthoritySlot& o) : list_(o.copy()) {}
+    AuthoritySlot& operator=(const AuthoritySlot& o) {
+        if (this != &o) reset(o.copy());
+        return *this;
+    }
+    AuthoritySlot(AuthoritySlot&& o) noexcept
+        : list_(o.list_.exchange(nullptr, std::memory_order_acq_rel)) {}
+    AuthoritySlot& operator=(AuthoritySlot&& o) noexcept {
+        if (this != &o) reset(o.list_.exchange(nullptr, std::memory_order_acq_rel));
+        return *this;
+    }
+    ~AuthoritySlot() { delete list_.load(std::memory_order_acquire); }
+
+    /// The published list, or null.
+    const List* get() const noexcept { return list_.load(std::memory_order_acquire); }
+
+    /// Only recovery makes one (keel/eth/sender.cpp).
+    class Key {
+        Key() = default;
+        friend struct SenderPublisher;
+    };
+    /// Publishes `list` unless a list is published already; returns the one published.
+    const List* publish(Key, std::unique_ptr<List> list) const noexcept {
+        const List* expected = nullptr;
+        if (list_.compare_exchange_strong(expected, list.get(), std::memory_order_acq_rel,
+                                          std::memory_order_acquire)) {
+            return list.release();
+        }
+        return expected;
+    }
+
+    /// Forgets the list (sole owners only, as SenderSlot::clear()).
+    void clear() noexcept { reset(nullptr); }
+
+  private:
+    const List* copy() const {
+        const List* l = get();
+        return l == nullptr ? nullptr : new List(*l);
+    }
+    void reset(const List* l) noexcept { delete list_.exchange(l, std::memory_order_acq_rel); }
+
+    mutable std::atomic<const List*> list_{nullptr};
+};
+
 /// A decoded transaction of any type. Created by decode_transaction() or
 /// decode_transaction_network(); immutable afterwards (the sender, once recovered, is published
 /// into it once; see SenderSlot).
@@ -463,8 +520,14 @@ class Transaction {
     std::optional<Address> cached_sender() const noexcept { return sender_.get(); }
     /// The slot sender recovery publishes into (only it holds the key that writes).
     const SenderSlot& sender_slot() const noexcept { return sender_; }
-    /// Forgets the recovered sender (sole owners only: the transaction is not const).
-    void clear_cached_sender() noexcept { sender_.clear(); }
+    /// Forgets the recovered sender and authorities (sole owners only: the transaction is not
+    /// const).
+    void clear_cached_sender() noexcept {
+        sender_.clear();
+        authorities_.clear();
+    }
+    /// The slot authorities() publishes into (keel/eth/sender.hpp).
+    const AuthoritySlot& authority_slot() const noexcept { return authorities_; }
 
     /// A key only the decoders can make: Transactions are created by decoding.
     class Key {
@@ -496,6 +559,7 @@ class Transaction {
     std::size_t base_offset_ = 0;
     Address to_;
     SenderSlot sender_;
+    AuthoritySlot authorities_;
     TxType type_ = TxType::legacy;
     bool has_chain_id_ = false;
     bool is_create_ = false;

@@ -125,4 +125,10 @@ std::shared_ptr<const CodeAnalysis> AnalysisCache::get(const Hash32& code_hash, 
     return it->second;
 }
 
+AnalysisCache& AnalysisCache::this_thread() {
+    thread_local AnalysisCache cache;
+    if (cache.size() > kThreadCacheSize) cache = AnalysisCache();
+    return cache;
+}
+
 }  // namespace keel::evm

@@ -91,6 +91,13 @@ class AnalysisCache {
     std::shared_ptr<const CodeAnalysis> get(const Hash32& code_hash, BytesView code, Fork fork);
     std::size_t size() const noexcept { return map_.size(); }
 
+    /// This thread's cache, kept across the calls and replays a node runs on it (the same
+    /// contracts again and again; analysing their code is a tenth of a short call). Keyed by
+    /// code hash, so never stale; emptied when it holds more than kThreadCacheSize contracts at
+    /// the time of the call, so its memory stays bounded.
+    static AnalysisCache& this_thread();
+    static constexpr std::size_t kThreadCacheSize = 512;
+
   private:
     std::unordered_map<Hash32, std::shared_ptr<const CodeAnalysis>> map_;
 };

@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "keel/common/assert.hpp"
 #include "keel/eth/chain_config.hpp"
 #include "keel/eth/sender.hpp"
 #include "keel/eth/tx_validation.hpp"
@@ -21,21 +22,16 @@ Result<TxResult, TxError> fail(TxErrc c) {
     return std::unexpected(TxError{c, std::nullopt});
 }
 
-/// EIP-7702: applies each valid authorization of `tx`; an invalid one is skipped. `recovered`,
-/// when not empty, holds each authorization's authority already (what a tracer was shown).
+/// EIP-7702: applies each valid authorization of `tx`; an invalid one is skipped. `authorities`
+/// holds each authorization's authority (eth::authorities()).
 void apply_authorizations(const eth::Transaction& tx, const BlockEnv& block, state::Overlay& st,
-                          std::span<const std::optional<Address>> recovered) {
+                          std::span<const std::optional<Address>> authorities) {
+    KEEL_ASSERT(authorities.size() == tx.authorization_list().size());
     std::size_t i = 0;
     for (const eth::Authorization auth : tx.authorization_list()) {
-        const std::size_t at = i++;
+        const std::optional<Address>& authority = authorities[i++];
         if (!auth.chain_id.is_zero() && auth.chain_id != block.chain_id) continue;
         if (auth.nonce == std::numeric_limits<std::uint64_t>::max()) continue;
-        std::optional<Address> authority;
-        if (!recovered.empty()) {
-            authority = recovered[at];
-        } else if (auto a = eth::authority(auth)) {
-            authority = *a;
-        }
         if (!authority) continue;
         st.access_account(*authority);
         const state::Code& code = st.code(*authority);
@@ -194,16 +190,12 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
             return fail(TxErrc::sender_not_eoa);
     }
 
-    // A tracer sees the authorities of EIP-7702's authorizations (the prestate tracer looks
-    // them up): recovered once, here, for it and for apply_authorizations.
-    std::vector<std::optional<Address>> authorities;
+    // The authorities of EIP-7702's authorizations, recovered once per transaction and kept in
+    // it (a replayed body recovers none again); a tracer sees them (the prestate tracer looks
+    // them up).
+    const std::span<const std::optional<Address>> authorities =
+        fork >= Fork::prague ? eth::authorities(tx) : std::span<const std::optional<Address>>{};
     if (tracer != nullptr) {
-        if (fork >= Fork::prague) {
-            for (const eth::Authorization auth : tx.authorization_list()) {
-                auto a = eth::authority(auth);
-                authorities.push_back(a ? std::optional<Address>(*a) : std::nullopt);
-            }
-        }
         tracer->on_tx_start(TxStartView{.tx = tx,
                                         .sender = sender,
                                         .block = block,

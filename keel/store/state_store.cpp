@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "keel/common/hex.hpp"
+#include "keel/common/lru_cache.hpp"
 #include "keel/crypto/keccak.hpp"
 #include "keel/rlp/decode.hpp"
 #include "keel/rlp/encode.hpp"
@@ -585,6 +586,18 @@ Result<AccountProof, StoreError> prove_account(const ChainStore& store, const Ad
 
 // ---- StateView -------------------------------------------------------------------------------
 
+namespace {
+
+// keccak256(address), the last address asked for on this thread remembered: a contract's
+// slots are read one after another, each keyed under its address's hash.
+Hash32 address_key(const Address& address) {
+    thread_local std::optional<std::pair<Address, Hash32>> last;
+    if (!last || last->first != address) last.emplace(address, crypto::keccak256(address.view()));
+    return last->second;
+}
+
+}  // namespace
+
 struct StateView::Impl {
     const detail::Db* d = nullptr;
     const rocksdb::Snapshot* snapshot = nullptr;
@@ -745,7 +758,7 @@ StateView::Counts StateView::counts() const noexcept {
 }
 
 std::optional<state::Account> StateView::account(const Address& address) const {
-    const Hash32 a = crypto::keccak256(address.view());
+    const Hash32 a = address_key(address);
     auto v = impl_->read(kAccounts, kAccountHistory, a.view());
     if (!v) return std::nullopt;
     auto acc = decode_account(as_bytes(*v));
@@ -757,7 +770,7 @@ std::optional<state::Account> StateView::account(const Address& address) const {
 }
 
 Uint256 StateView::storage(const Address& address, const Uint256& key) const {
-    const Hash32 a = crypto::keccak256(address.view());
+    const Hash32 a = address_key(address);
     const Hash32 s = slot_hash(key);
     auto v = impl_->read(kStorage, kStorageHistory, concat(a.view(), s.view()));
     if (!v) return {};
@@ -771,8 +784,23 @@ Uint256 StateView::storage(const Address& address, const Uint256& key) const {
     return *value;
 }
 
+namespace {
+
+// Contract code by hash, kept for every view of the process: blocks and calls run the same
+// contracts again and again, and a hash names one code in any store, at any block (never
+// stale). Bounded by bytes (geth keeps 64 MiB of code the same way).
+constexpr std::size_t kCodeCacheBytes = 32u << 20;
+
+LruCache<Hash32, state::Code>& code_cache() {
+    static LruCache<Hash32, state::Code> c(kCodeCacheBytes);
+    return c;
+}
+
+}  // namespace
+
 state::Code StateView::code(const Hash32& code_hash) const {
     if (code_hash == state::kEmptyCodeHash) return state::empty_code();
+    if (auto kept = code_cache().get(code_hash)) return std::move(*kept);
     auto v = get_at(*impl_->d, impl_->ro, kCode, code_hash.view());
     if (!v) {
         impl_->fail(v.error().message);
@@ -783,7 +811,9 @@ state::Code StateView::code(const Hash32& code_hash) const {
             state_error(*impl_->d, "code 0x" + hex::encode(code_hash.view()) + " missing").message);
         return state::empty_code();
     }
-    return std::make_shared<const Bytes>(to_bytes(**v));
+    state::Code code = std::make_shared<const Bytes>(to_bytes(**v));
+    code_cache().put(code_hash, code, code->size() + 64);  // + the entry's own memory, roughly
+    return code;
 }
 
 std::optional<std::string> StateView::failure() const {
