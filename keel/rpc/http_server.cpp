@@ -33,6 +33,51 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 
+// Writes `bytes` on `socket` now, the calling (serving) thread waiting, until `deadline`: a
+// client that stops reading loses its answer. The streamed answers' path (HTTP chunks and
+// WebSocket frames), where the serving thread is writing the answer anyway.
+bool send_within(tcp::socket& socket, std::string_view bytes,
+                 std::chrono::steady_clock::time_point deadline) {
+    beast::error_code ec;
+    socket.non_blocking(true, ec);
+    if (ec) return false;
+    const int fd = socket.native_handle();
+    while (!bytes.empty()) {
+        const ssize_t n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+        if (n > 0) {
+            bytes.remove_prefix(static_cast<std::size_t>(n));
+            continue;
+        }
+        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) return false;
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0) return false;
+        pollfd p{fd, POLLOUT, 0};
+        (void)::poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left.count(), 1000)));
+    }
+    return true;
+}
+
+// The head of a WebSocket frame a server sends (RFC 6455 section 5.2: unmasked): a text frame
+// when `first`, a continuation otherwise; FIN when `last`; the payload's length in 7, 16 or
+// 64 bits.
+std::string ws_frame_head(bool first, bool last, std::size_t length) {
+    std::string h;
+    h.push_back(static_cast<char>((last ? 0x80 : 0x00) | (first ? 0x1 : 0x0)));
+    if (length < 126) {
+        h.push_back(static_cast<char>(length));
+    } else if (length <= 0xffff) {
+        h.push_back(static_cast<char>(126));
+        for (int shift = 8; shift >= 0; shift -= 8)
+            h.push_back(static_cast<char>((length >> shift) & 0xff));
+    } else {
+        h.push_back(static_cast<char>(127));
+        for (int shift = 56; shift >= 0; shift -= 8)
+            h.push_back(static_cast<char>((static_cast<std::uint64_t>(length) >> shift) & 0xff));
+    }
+    return h;
+}
+
 // An open connection, HTTP or WebSocket, as stop() closes it.
 class Connection {
   public:
@@ -49,15 +94,32 @@ struct Registry {
 
 // A WebSocket connection (HttpOptions::websocket): each text message is a request (or batch)
 // answered by the dispatcher, or eth_subscribe / eth_unsubscribe answered by the
-// subscriptions; answers and notifications go out in order through one queue, bounded in bytes:
-// a client that stops reading is disconnected instead of growing it.
+// subscriptions. Everything the server sends goes out through one queue, in order: answers,
+// notifications (from any thread) and keep-alive pings, bounded in bytes: a client that stops
+// reading is disconnected instead of growing it. An answer to one request that grows past
+// AnswerStream's flush size (a block's traces) is not queued: it streams as WebSocket
+// fragments, written by the serving thread while the dispatcher writes the answer (as HTTP's
+// chunks are), so the server holds a megabyte of it at a time, not the answer. Fragments of
+// one message must not interleave with other frames, so the serving thread answers only while
+// no queued write is in flight (a request that arrives during one waits for it to finish) and
+// queued messages wait for the answer (a streamed answer may so overtake notifications queued
+// before it; a queued answer goes ahead of those queued while it was answered). Beast's own
+// keep-alive pings would be writes outside the queue: the session sends its own instead
+// (kPingSeconds).
 class WsSession final : public Connection, public std::enable_shared_from_this<WsSession> {
   public:
     static constexpr std::size_t kMaxQueued = 16u << 20;
+    /// A connection the client has said nothing on for this long is pinged; one that answers
+    /// nothing for as long again is closed (geth pings every 30 s too).
+    static constexpr int kPingSeconds = 30;
 
     WsSession(beast::tcp_stream stream, const Dispatcher& dispatcher, const HttpOptions& options,
               Registry& registry)
-        : ws_(std::move(stream)), dispatcher_(dispatcher), options_(options), registry_(registry) {}
+        : ws_(std::move(stream)),
+          timer_(ws_.get_executor()),
+          dispatcher_(dispatcher),
+          options_(options),
+          registry_(registry) {}
 
     void start(http::request<http::string_body> req) {
         {
@@ -66,8 +128,13 @@ class WsSession final : public Connection, public std::enable_shared_from_this<W
             registry_.open.insert(shared_from_this());
         }
         beast::get_lowest_layer(ws_).expires_never();  // the websocket's own timeouts from here
-        ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+        websocket::stream_base::timeout t{};
+        t.handshake_timeout = std::chrono::seconds(30);
+        t.idle_timeout = websocket::stream_base::none();
+        t.keep_alive_pings = false;  // the session's own, through its queue (ping_tick)
+        ws_.set_option(t);
         ws_.read_message_max(options_.max_body);
+        ws_.control_callback([this](websocket::frame_type, beast::string_view) { heard_ = true; });
         ws_.async_accept(req, [self = shared_from_this()](beast::error_code ec) {
             if (ec) return self->finish();
             if (self->options_.subscriptions != nullptr) {
@@ -78,6 +145,7 @@ class WsSession final : public Connection, public std::enable_shared_from_this<W
                         return s && s->enqueue(std::move(message));
                     });
             }
+            self->arm_ping();
             self->read();
         });
     }
@@ -85,25 +153,33 @@ class WsSession final : public Connection, public std::enable_shared_from_this<W
     void close() override {
         asio::post(ws_.get_executor(), [self = shared_from_this()] {
             beast::error_code ec;
+            self->timer_.cancel();
             beast::get_lowest_layer(self->ws_).socket().shutdown(tcp::socket::shutdown_both, ec);
             beast::get_lowest_layer(self->ws_).close();
         });
     }
 
     // From any thread: queues `message`; false when the queue is full or the connection gone.
-    bool enqueue(std::string message) {
+    bool enqueue(std::string message) { return push(Out{std::move(message), false}); }
+
+  private:
+    struct Out {
+        std::string text;
+        bool ping = false;  ///< a ping frame, not a message
+    };
+
+    bool push(Out out) {
         std::lock_guard lock(queue_mutex_);
-        if (closed_ || queued_bytes_ + message.size() > kMaxQueued) return false;
-        queued_bytes_ += message.size();
-        queue_.push_back(std::move(message));
-        if (!writing_) {
+        if (closed_ || queued_bytes_ + out.text.size() > kMaxQueued) return false;
+        queued_bytes_ += out.text.size();
+        queue_.push_back(std::move(out));
+        if (!writing_ && !answering_) {
             writing_ = true;
             asio::post(ws_.get_executor(), [self = shared_from_this()] { self->write_next(); });
         }
         return true;
     }
 
-  private:
     void read() {
         ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
             self->on_read(ec);
@@ -112,8 +188,27 @@ class WsSession final : public Connection, public std::enable_shared_from_this<W
 
     void on_read(beast::error_code ec) {
         if (ec) return finish();
+        heard_ = true;
         std::string request = beast::buffers_to_string(buffer_.data());
         buffer_.consume(buffer_.size());
+        {
+            std::lock_guard lock(queue_mutex_);
+            answering_ = true;  // no queued write starts until the answer is out
+            if (writing_) {     // one is in flight: its completion answers (on_written)
+                held_ = std::move(request);
+                return;
+            }
+        }
+        answer(request);
+    }
+
+    // Answers `request` (answering_ set, no write in flight), then reads the next one.
+    void answer(const std::string& request) {
+        std::size_t slot = 0;  // where a queued answer goes: before what queues meanwhile
+        {
+            std::lock_guard lock(queue_mutex_);
+            slot = queue_.size();
+        }
         std::string out;
         bool handled = false;
         if (subscriber_ && request.find("eth_", 0) != std::string::npos &&
@@ -122,32 +217,117 @@ class WsSession final : public Connection, public std::enable_shared_from_this<W
             const auto j = nlohmann::json::parse(request, nullptr, false);
             if (!j.is_discarded()) handled = options_.subscriptions->handle(subscriber_, j, out);
         }
-        if (!handled) dispatcher_.handle(request, out);
-        if (!out.empty() && !enqueue(std::move(out))) return close();
+        bool ok = true;
+        if (!handled) {
+            const auto lead = request.find_first_not_of(" \t\r\n");
+            if (lead != std::string::npos && request[lead] == '[') {
+                dispatcher_.handle(request, out);  // a batch: answered whole
+            } else {
+                first_fragment_ = true;
+                deadline_ =
+                    std::chrono::steady_clock::now() + std::chrono::seconds(options_.idle_seconds);
+                keel::json::AnswerStream stream(
+                    out, [this](std::string_view chunk) { return send_fragment(chunk, false); });
+                dispatcher_.handle(request, out);
+                if (stream.flushed()) {
+                    // The rest as the last fragment; a broken answer is cut short by closing.
+                    ok = !stream.broken() && !stream.failed() && send_fragment(out, true);
+                    out.clear();
+                }
+            }
+        }
+        {
+            std::lock_guard lock(queue_mutex_);
+            answering_ = false;
+            if (ok && !out.empty()) {
+                ok = !closed_ && queued_bytes_ + out.size() <= kMaxQueued;
+                if (ok) {
+                    // Ahead of the notifications queued while it was answered: an
+                    // eth_subscribe's answer precedes its subscription's first notification.
+                    queued_bytes_ += out.size();
+                    queue_.insert(queue_.begin() + static_cast<std::ptrdiff_t>(slot),
+                                  Out{std::move(out), false});
+                }
+            }
+            if (ok && !writing_ && !queue_.empty()) {
+                writing_ = true;
+                asio::post(ws_.get_executor(), [self = shared_from_this()] { self->write_next(); });
+            }
+        }
+        if (!ok) return close();
         read();
     }
 
+    // One fragment of a streamed answer, written now within the answer's deadline.
+    bool send_fragment(std::string_view bytes, bool last) {
+        if (bytes.empty() && !last) return true;
+        const std::string head = ws_frame_head(first_fragment_, last, bytes.size());
+        first_fragment_ = false;
+        auto& socket = beast::get_lowest_layer(ws_).socket();
+        return send_within(socket, head, deadline_) && send_within(socket, bytes, deadline_);
+    }
+
     void write_next() {
-        std::string* next = nullptr;
+        Out* next = nullptr;
+        std::optional<std::string> held;
         {
             std::lock_guard lock(queue_mutex_);
-            if (queue_.empty() || closed_) {
+            if (closed_ || (queue_.empty() && !answering_)) {
                 writing_ = false;
                 return;
             }
-            next = &queue_.front();  // stays put: a deque keeps its elements when pushed to
+            if (answering_) {  // a request arrived while a write was in flight: answer it now
+                writing_ = false;
+                held = std::move(held_);
+                held_.clear();
+            } else {
+                next = &queue_.front();  // stays put: a deque keeps its elements when pushed to
+            }
         }
-        ws_.text(true);
-        ws_.async_write(asio::buffer(*next),
-                        [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                            {
-                                std::lock_guard lock(self->queue_mutex_);
-                                self->queued_bytes_ -= self->queue_.front().size();
-                                self->queue_.pop_front();
-                            }
-                            if (ec) return self->finish();
-                            self->write_next();
-                        });
+        if (held) return answer(*held);
+        auto done = [self = shared_from_this()](beast::error_code ec, std::size_t = 0) {
+            self->on_written(ec);
+        };
+        if (next->ping) {
+            ws_.async_ping({}, done);
+        } else {
+            ws_.text(true);
+            ws_.async_write(asio::buffer(next->text), done);
+        }
+    }
+
+    void on_written(beast::error_code ec) {
+        {
+            std::lock_guard lock(queue_mutex_);
+            queued_bytes_ -= queue_.front().text.size();
+            queue_.pop_front();
+        }
+        if (ec) return finish();
+        write_next();
+    }
+
+    // Every kPingSeconds: a ping when the client said nothing since the last tick; closed when
+    // it said nothing since the ping before.
+    void arm_ping() {
+        timer_.expires_after(std::chrono::seconds(kPingSeconds));
+        timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+            if (ec || self->is_closed()) return;
+            if (self->heard_) {
+                self->heard_ = false;
+                self->pinged_ = false;
+            } else if (self->pinged_) {
+                return self->close();
+            } else {
+                self->pinged_ = true;
+                if (!self->push(Out{{}, true})) return self->close();
+            }
+            self->arm_ping();
+        });
+    }
+
+    bool is_closed() {
+        std::lock_guard lock(queue_mutex_);
+        return closed_;
     }
 
     void finish() {
@@ -155,21 +335,31 @@ class WsSession final : public Connection, public std::enable_shared_from_this<W
             std::lock_guard lock(queue_mutex_);
             closed_ = true;
         }
+        timer_.cancel();
         subscriber_.reset();
         std::lock_guard lock(registry_.mutex);
         registry_.open.erase(shared_from_this());
     }
 
     websocket::stream<beast::tcp_stream> ws_;
+    asio::steady_timer timer_;
     beast::flat_buffer buffer_;
     const Dispatcher& dispatcher_;
     const HttpOptions& options_;
     Registry& registry_;
     std::shared_ptr<Subscriptions::Connection> subscriber_;
+    // Serving thread only:
+    bool heard_ = false;   ///< the client sent something since the last ping tick
+    bool pinged_ = false;  ///< a ping went out at the last tick
+    bool first_fragment_ = true;
+    std::chrono::steady_clock::time_point deadline_;  ///< for the streamed answer
+    std::string held_;  ///< the request waiting for the write in flight (answering_)
+    // Shared with enqueue()'s threads, under queue_mutex_:
     std::mutex queue_mutex_;
-    std::deque<std::string> queue_;
+    std::deque<Out> queue_;
     std::size_t queued_bytes_ = 0;
-    bool writing_ = false;
+    bool writing_ = false;    ///< a queued write is in flight (or posted)
+    bool answering_ = false;  ///< a request is being answered: queued writes wait
     bool closed_ = false;
 };
 
@@ -278,28 +468,9 @@ class Session final : public Connection, public std::enable_shared_from_this<Ses
         finish();
     }
 
-    // Writes `bytes` on the socket now (the serving thread waits: it is writing the answer
-    // anyway), within the answer's deadline: a client that stops reading loses the connection.
+    // Writes `bytes` now, within the answer's deadline (send_within).
     bool send_all(std::string_view bytes) {
-        auto& socket = stream_.socket();
-        beast::error_code ec;
-        socket.non_blocking(true, ec);
-        if (ec) return false;
-        const int fd = socket.native_handle();
-        while (!bytes.empty()) {
-            const ssize_t n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
-            if (n > 0) {
-                bytes.remove_prefix(static_cast<std::size_t>(n));
-                continue;
-            }
-            if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) return false;
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                deadline_ - std::chrono::steady_clock::now());
-            if (left.count() <= 0) return false;
-            pollfd p{fd, POLLOUT, 0};
-            (void)::poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left.count(), 1000)));
-        }
-        return true;
+        return send_within(stream_.socket(), bytes, deadline_);
     }
 
     // One chunk of a streamed answer, after the response's head the first time.

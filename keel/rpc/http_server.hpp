@@ -16,7 +16,8 @@
 /// traces, eth_getLogs) streams: chunked transfer encoding, each chunk sent as the writer
 /// reaches a flush point (common/answer_stream.hpp), so the server holds about a megabyte of it
 /// at a time; the whole answer must be read within Limits::idle_seconds. An error after part of
-/// it left cuts it short (the connection closes before the last chunk).
+/// it left cuts it short (the connection closes before the last chunk). Over WebSocket the same
+/// answer streams as the fragments of one message (continuation frames), within the same time.
 /// Every answer to a request whose Origin is one of HttpOptions::cors_origins carries
 /// Access-Control-Allow-Origin (geth's --http.corsdomain; none by default, so browsers refuse to
 /// show a page another site's answers).
