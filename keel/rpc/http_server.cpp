@@ -105,13 +105,10 @@ struct Registry {
 // queued messages wait for the answer (a streamed answer may so overtake notifications queued
 // before it; a queued answer goes ahead of those queued while it was answered). Beast's own
 // keep-alive pings would be writes outside the queue: the session sends its own instead
-// (kPingSeconds).
+// (HttpOptions::ws_ping_seconds).
 class WsSession final : public Connection, public std::enable_shared_from_this<WsSession> {
   public:
     static constexpr std::size_t kMaxQueued = 16u << 20;
-    /// A connection the client has said nothing on for this long is pinged; one that answers
-    /// nothing for as long again is closed (geth pings every 30 s too).
-    static constexpr int kPingSeconds = 30;
 
     WsSession(beast::tcp_stream stream, const Dispatcher& dispatcher, const HttpOptions& options,
               Registry& registry)
@@ -306,10 +303,10 @@ class WsSession final : public Connection, public std::enable_shared_from_this<W
         write_next();
     }
 
-    // Every kPingSeconds: a ping when the client said nothing since the last tick; closed when
-    // it said nothing since the ping before.
+    // Every ws_ping_seconds: a ping when the client said nothing since the last tick; closed
+    // when it said nothing since the ping before.
     void arm_ping() {
-        timer_.expires_after(std::chrono::seconds(kPingSeconds));
+        timer_.expires_after(std::chrono::seconds(std::max(1u, options_.ws_ping_seconds)));
         timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
             if (ec || self->is_closed()) return;
             if (self->heard_) {

@@ -53,6 +53,9 @@ struct HttpOptions {
     /// WebSocket upgrades accepted too (geth's --ws): each text message a request or a batch;
     /// an upgrade with an Origin header needs that origin in cors_origins.
     bool websocket = false;
+    /// With websocket: a connection whose client said nothing for this long is pinged, and
+    /// closed when it says nothing for as long again (geth pings every 30 s too).
+    unsigned ws_ping_seconds = 30;
     /// With websocket: eth_subscribe and eth_unsubscribe (must outlive the server); null: they
     /// are the dispatcher's.
     Subscriptions* subscriptions = nullptr;

@@ -7,9 +7,13 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 
+#include <atomic>
+#include <cerrno>
+#include <chrono>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -64,6 +68,8 @@ class WsClient {
         return json::parse(beast::buffers_to_string(b.data()));
     }
 
+    websocket::stream<asio::ip::tcp::socket>& stream() { return ws_; }
+
   private:
     asio::io_context io_;
     websocket::stream<asio::ip::tcp::socket> ws_;
@@ -84,18 +90,19 @@ void expect_items(const json& answer, int id, std::size_t n, std::size_t size) {
             << "item " << i;
 }
 
-HttpOptions ws_options() {
+HttpOptions ws_options(unsigned ping_seconds) {
     HttpOptions o;
     o.port = 0;
     o.threads = 1;
     o.websocket = true;
+    o.ws_ping_seconds = ping_seconds;
     return o;
 }
 
 struct Server {
     Dispatcher dispatcher = make_dispatcher();
-    HttpServer server{dispatcher, ws_options()};
-    Server() {
+    HttpServer server;
+    explicit Server(unsigned ping_seconds = 30) : server(dispatcher, ws_options(ping_seconds)) {
         auto started = server.start();
         if (!started) throw std::runtime_error(started.error());
     }
@@ -139,6 +146,58 @@ TEST(WebSocket, ABatchIsAnsweredWhole) {
     ASSERT_EQ(a.size(), 2u);
     expect_items(a[0], 7, 2, 1000);
     expect_items(a[1], 8, 1, 10);
+}
+
+// A client that answers pings (Beast's client does, while it reads) is pinged when silent and
+// kept: it sees two pings or more, and its connection ends only when the server stops.
+TEST(WebSocket, ASilentClientThatAnswersPingsIsKept) {
+    Server s(1);
+    WsClient c(s.server.port());
+    std::atomic<int> pings{0};
+    std::atomic<bool> stopping{false};
+    std::atomic<bool> ended_early{false};
+    c.stream().control_callback([&](websocket::frame_type kind, beast::string_view) {
+        if (kind == websocket::frame_type::ping) ++pings;
+    });
+    std::thread reader([&] {
+        beast::flat_buffer b;
+        beast::error_code ec;
+        c.stream().read(b, ec);  // nothing comes but pings, answered inside the read
+        if (!stopping) ended_early = true;
+    });
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (pings < 2 && std::chrono::steady_clock::now() < give_up)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    stopping = true;
+    s.server.stop();
+    reader.join();
+    EXPECT_GE(pings.load(), 2);
+    EXPECT_FALSE(ended_early.load()) << "the connection closed while its client answered pings";
+}
+
+// A client that answers nothing is pinged, then closed: the server's bytes are ping frames,
+// then the end of the stream.
+TEST(WebSocket, AClientThatAnswersNothingIsClosedAfterAPing) {
+    Server s(1);
+    WsClient c(s.server.port());
+    const int fd = c.stream().next_layer().native_handle();
+    std::string got;
+    char buf[256];
+    for (;;) {
+        const ssize_t n = ::recv(fd, buf, sizeof buf, 0);  // 60 s at most (SO_RCVTIMEO)
+        if (n <= 0) {
+            EXPECT_EQ(n, 0) << "no end of stream: errno " << errno;
+            break;
+        }
+        got.append(buf, static_cast<std::size_t>(n));
+    }
+    ASSERT_FALSE(got.empty());
+    // Unmasked ping frames without payload: 0x89 0x00 each.
+    for (std::size_t i = 0; i < got.size(); i += 2) {
+        EXPECT_EQ(static_cast<unsigned char>(got[i]), 0x89) << i;
+        ASSERT_LT(i + 1, got.size());
+        EXPECT_EQ(got[i + 1], 0) << i;
+    }
 }
 
 }  // namespace
