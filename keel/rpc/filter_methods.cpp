@@ -110,8 +110,8 @@ constexpr std::string_view kChainMovedDuringPoll =
     "the chain reorganized during the poll; poll again";
 constexpr int kPollTries = 3;
 
-std::function<void()>& poll_race_hook() {
-    static std::function<void()> hook;
+std::function<void(detail::PollStage)>& poll_race_hook() {
+    static std::function<void(detail::PollStage)> hook;
     return hook;
 }
 
@@ -228,10 +228,14 @@ Result<void, RpcError> poll(Filter& f, keel::json::Writer& w, const NodeContext&
     if (last >= kMaxBlocksPerPoll && from + kMaxBlocksPerPoll <= last)
         from = last - kMaxBlocksPerPoll + 1;
     // The canonical hashes of the blocks this poll reports, read before their logs and again
-    // after: the store is read block by block, and a reorg landing in between would otherwise
-    // report one block's logs under another's hash (or miss the new block's).
+    // after, and the store's count of canonical rewrites around both: the store is read block
+    // by block, and a reorg landing in between would otherwise report one block's logs under
+    // another's hash (or miss the new block's); one that went away and came back leaves the
+    // hashes as they were but not the count.
+    const std::uint64_t rewrites = node.store.canonical_rewrites();
     auto before = canonical_hashes(from, last, node);
     if (!before) return std::unexpected(before.error());
+    if (auto& hook = poll_race_hook(); hook) hook(detail::PollStage::hashes_read);
     if (f.kind == Filter::Kind::blocks) {
         w.begin_array();
         for (const auto& h : *before)
@@ -240,10 +244,11 @@ Result<void, RpcError> poll(Filter& f, keel::json::Writer& w, const NodeContext&
     } else if (auto r = log_changes(f, w, *replaced, from, last, node); !r) {
         return r;
     }
-    if (auto& hook = poll_race_hook(); hook) hook();
+    if (auto& hook = poll_race_hook(); hook) hook(detail::PollStage::news_read);
     auto after = canonical_hashes(from, last, node);
     if (!after) return std::unexpected(after.error());
-    if (*after != *before) return std::unexpected(server_error(std::string(kChainMovedDuringPoll)));
+    if (*after != *before || node.store.canonical_rewrites() != rewrites)
+        return std::unexpected(server_error(std::string(kChainMovedDuringPoll)));
     remember(f, from, last, *after);
     return {};
 }
@@ -342,7 +347,7 @@ void add_filter_methods(Dispatcher& d, const NodeContext& node) {
 
 namespace detail {
 
-void set_poll_race_hook(std::function<void()> hook) {
+void set_poll_race_hook(std::function<void(PollStage)> hook) {
     poll_race_hook() = std::move(hook);
 }
 

@@ -28,10 +28,14 @@ namespace keel::rpc {
 void add_filter_methods(Dispatcher& d, const NodeContext& node);
 
 namespace detail {
-/// Tests only: called by every block or log filter poll between reading what it reports and
-/// checking that the chain did not move meanwhile, so that a test can move it there. Not
-/// thread-safe: set it while no poll runs (nullptr: none, the default).
-void set_poll_race_hook(std::function<void()> hook);
+/// Where a block or log filter poll calls the test hook: after it read the canonical hashes of
+/// what it reports, and after it read what it reports (before checking that the chain did not
+/// move meanwhile).
+enum class PollStage { hashes_read, news_read };
+/// Tests only: called by every block or log filter poll at each PollStage, so that a test can
+/// move the chain there. Not thread-safe: set it while no poll runs (nullptr: none, the
+/// default).
+void set_poll_race_hook(std::function<void(PollStage)> hook);
 }  // namespace detail
 
 }  // namespace keel::rpc

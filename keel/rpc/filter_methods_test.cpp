@@ -215,8 +215,12 @@ TEST_F(Filters, APollTheChainMovesUnderIsDoneAgain) {
     const Hash32 a = make_block(pool_.best(Uint256(0), 30'000'000));
     Hash32 b{};
     int calls = 0;
-    detail::set_poll_race_hook([&] {
-        if (++calls == 1) b = make_block({}, parent, 13);
+    bool moved = false;
+    detail::set_poll_race_hook([&](detail::PollStage stage) {
+        if (stage != detail::PollStage::news_read) return;
+        ++calls;
+        if (!moved) b = make_block({}, parent, 13);
+        moved = true;
     });
     EXPECT_EQ(ask("eth_getFilterChanges", {logs})["result"], json::array());
     EXPECT_EQ(calls, 2);  // the first try, moved under, then the second
@@ -234,7 +238,10 @@ TEST_F(Filters, APollTheChainMovesUnderIsDoneAgain) {
     // each try): refused after three, the filter left as it was.
     (void)make_block();
     std::vector<Hash32> made;
-    detail::set_poll_race_hook([&] { made.push_back(make_block({}, b, 20 + made.size())); });
+    detail::set_poll_race_hook([&](detail::PollStage stage) {
+        if (stage == detail::PollStage::news_read)
+            made.push_back(make_block({}, b, 20 + made.size()));
+    });
     const json refused = ask("eth_getFilterChanges", {blocks});
     detail::set_poll_race_hook(nullptr);
     ASSERT_TRUE(refused.contains("error")) << refused.dump();
@@ -243,6 +250,35 @@ TEST_F(Filters, APollTheChainMovesUnderIsDoneAgain) {
     ASSERT_EQ(made.size(), 3u);
     EXPECT_EQ(ask("eth_getFilterChanges", {blocks})["result"],
               json::array({hex::encode_prefixed(made.back().view())}));
+}
+
+TEST_F(Filters, APollTheChainLeftAndRejoinedIsDoneAgain) {
+    // The chain moves from A (with a log) to B after the poll read the canonical hashes, and
+    // back to A after it read the logs (B's: none): the hashes before and after agree, so only
+    // the store's count of canonical rewrites tells that the news read is not A's. Without it
+    // the poll would report B's nothing and remember A: A's log never reported.
+    const std::string logs = ask("eth_newFilter", {json::object()})["result"];
+    const Hash32 parent = hive_.store->canonical_hash(*hive_.store->head().value()).value().value;
+    ASSERT_TRUE(ask("eth_sendRawTransaction", {valid_raw_transaction("send-blob-tx.io")})
+                    .contains("result"));
+    const Hash32 a = make_block(pool_.best(Uint256(0), 30'000'000));
+    Hash32 b{};
+    int tries = 0;
+    detail::set_poll_race_hook([&](detail::PollStage stage) {
+        if (stage == detail::PollStage::hashes_read && ++tries == 1) {
+            b = make_block({}, parent, 13);
+        } else if (stage == detail::PollStage::news_read && tries == 1) {
+            ASSERT_TRUE(blockchain::Chain::open(*hive_.store, config_)->set_head(a).has_value());
+        }
+    });
+    const json got = ask("eth_getFilterChanges", {logs});
+    detail::set_poll_race_hook(nullptr);
+    EXPECT_EQ(tries, 2);
+    ASSERT_NE(a, b);
+    ASSERT_EQ(got["result"].size(), 1u) << got.dump();
+    EXPECT_EQ(got["result"][0]["blockHash"], hex::encode_prefixed(a.view()));
+    EXPECT_EQ(got["result"][0]["removed"], false);
+    EXPECT_EQ(ask("eth_getFilterChanges", {logs})["result"], json::array());
 }
 
 // What one connection's sink received, waited for without a timing assertion: a generous bound

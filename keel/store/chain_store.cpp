@@ -370,7 +370,13 @@ Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> bl
     };
     std::vector<Lookup> lookups;
     std::optional<std::uint64_t> new_head = *head;
+    bool rewrites = false;  // a canonical hash at or below the head replaced by another
     for (const BlockToStore& b : blocks) {
+        if (!rewrites && *head && b.number <= **head) {
+            auto held = d.canonical(b.number);
+            if (!held) return unexpected(held.error());
+            rewrites = !*held || **held != b.hash;
+        }
         const NumHashKey nh = num_hash_key(b.number, b.hash);
         const NumKey n = num_key(b.number);
         const Bytes32 td = b.total_difficulty.to_bytes32();
@@ -399,6 +405,7 @@ Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> bl
     }
     const rocksdb::Status s = d.db->Write(d.write_options, &batch);
     if (!s.ok()) return unexpected(d.error("write", s));
+    if (rewrites) d.canonical_rewrites.fetch_add(1);
     return {};
 }
 
@@ -483,6 +490,7 @@ Result<void, StoreError> ChainStore::unwind_head(const StateUpdate& state,
     batch.Put(d.cfs[kMeta], slice(kMetaHead), slice(num_key(state.number)));
     const rocksdb::Status s = d.db->Write(d.write_options, &batch);
     if (!s.ok()) return unexpected(d.error("write", s));
+    d.canonical_rewrites.fetch_add(1);
     return {};
 }
 
@@ -695,7 +703,12 @@ Result<void, StoreError> ChainStore::delete_blocks(std::uint64_t from, std::uint
     for (const Hash32& h : tx_hashes) batch.Delete(impl_->cfs[kTxLookup], slice(h));
     const rocksdb::Status s = impl_->db->Write(impl_->write_options, &batch);
     if (!s.ok()) return unexpected(impl_->error("delete blocks", s));
+    if (from < to) impl_->canonical_rewrites.fetch_add(1);
     return {};
+}
+
+std::uint64_t ChainStore::canonical_rewrites() const noexcept {
+    return impl_->canonical_rewrites.load();
 }
 
 // ---- families, cursors ------------------------------------------------------------------------

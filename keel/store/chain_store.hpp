@@ -263,6 +263,13 @@ class ChainStore {
 
     /// Highest canonical block stored, or nullopt for an empty store.
     [[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> head() const;
+    /// How many writes of this store object so far removed or replaced canonical hashes it held
+    /// (a reorg's unwind, other blocks stored at or below the head, deleted blocks); extending
+    /// the chain, or storing a canonical block again, counts none. A reader that reads the
+    /// canonical chain block by block takes it before and after: equal, no canonical hash it could
+    /// have read was taken back meanwhile, even by a reorg that went away and came back. Counted
+    /// after each write lands.
+    [[nodiscard]] std::uint64_t canonical_rewrites() const noexcept;
     /// Lowest canonical block stored, or nullopt for an empty store (a store imported from a
     /// later block than genesis starts there). One seek, no scan.
     [[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> tail() const;

@@ -195,6 +195,30 @@ TEST(ChainStore, PutReopenReadBack) {
     EXPECT_EQ(store->tx_lookup(unknown)->status, ReadStatus::not_found);
 }
 
+TEST(ChainStore, CanonicalRewritesCountWhatTakesCanonicalHashesBack) {
+    TempDir dir;
+    auto store = ChainStore::create(dir.path() / "db");
+    ASSERT_TRUE(store) << store.error().message;
+    const auto& all = blocks();
+    std::vector<BlockToStore> first;
+    for (std::size_t i = 0; i < 10; ++i) first.push_back(all[i].view());
+    ASSERT_TRUE(store->put_blocks(first));
+    EXPECT_EQ(store->canonical_rewrites(), 0u);  // the chain extended
+    ASSERT_TRUE(store->put_blocks(std::span(&first[5], 1)));
+    EXPECT_EQ(store->canonical_rewrites(), 0u);  // a canonical block stored again
+    BlockToStore other = first[5];
+    Hash32 other_hash = other.hash;
+    other_hash[0] ^= 1;
+    other.hash = other_hash;
+    ASSERT_TRUE(store->put_blocks(std::span(&other, 1)));
+    EXPECT_EQ(store->canonical_rewrites(), 1u);  // block 5's canonical hash replaced
+    EXPECT_EQ(store->canonical_hash(first[5].number)->value, other_hash);
+    ASSERT_TRUE(store->delete_blocks(first[8].number, first[9].number + 1, {}, {}));
+    EXPECT_EQ(store->canonical_rewrites(), 2u);  // blocks deleted
+    ASSERT_TRUE(store->put_blocks(std::span(&first[8], 2)));
+    EXPECT_EQ(store->canonical_rewrites(), 3u);  // at or below the head (9), where none is held
+}
+
 TEST(ChainStore, HistoryFloorMakesHistoryPruned) {
     TempDir dir;
     const fs::path path = dir.path() / "db";

@@ -182,6 +182,8 @@ struct ChainStore::Impl {
     std::shared_ptr<Counter> floor = std::make_shared<Counter>(0);
     std::shared_ptr<Counter> dropped = std::make_shared<Counter>(0);  // by TxLookupFilter
     std::mutex write_mutex;  // serialises read-modify-write of meta (head)
+    // Writes so far that removed or replaced stored canonical hashes (canonical_rewrites()).
+    std::atomic<std::uint64_t> canonical_rewrites{0};
     // The state head's upper trie nodes between state updates (trie_cache.hpp).
     mutable TrieNodeCache trie_cache;
 
