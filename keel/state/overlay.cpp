@@ -34,11 +34,11 @@ Overlay::Entry& Overlay::entry(const Address& a) {
     // The account of the last access: most accesses in a row are the running contract's
     // (SLOAD, SSTORE, BALANCE of self). Entries are never erased, so the pointer stays valid.
     if (last_entry_ != nullptr && last_address_ == a) return *last_entry_;
-    auto [it, inserted] = entries_.try_emplace(a);
-    Entry& e = it->second;
+    Entry& e = entries_.try_emplace(a).first->second;
     last_address_ = a;
     last_entry_ = &e;
-    if (inserted) {
+    if (!e.loaded) {  // new, or only warmed so far (access_account)
+        e.loaded = true;
         if (auto acc = reader_->account(a)) {
             e.committed = *acc;
             e.committed_exists = true;
@@ -250,7 +250,10 @@ void Overlay::set_transient_storage(const Address& a, const Uint256& key, const 
 // ---- access sets, refunds, logs, self-destruct ------------------------------------------------
 
 bool Overlay::access_account(const Address& a) {
-    Entry& e = entry(a);
+    // Warming needs the entry, not the account: an address that is only warmed (the
+    // precompiles at every transaction's start, an access list's) is never read from the reader.
+    Entry& e = last_entry_ != nullptr && last_address_ == a ? *last_entry_
+                                                            : entries_.try_emplace(a).first->second;
     if (e.warm) return false;
     journal_.push_back(Change{.kind = Kind::warm_account, .entry = &e});
     e.warm = true;

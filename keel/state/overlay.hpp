@@ -151,6 +151,7 @@ class Overlay {
         bool warm = false;
     };
     struct Entry {
+        bool loaded = false;  ///< read from the reader (entry()); false: only warmed so far
         Account committed;
         bool committed_exists = false;
         Account account;
@@ -209,6 +210,7 @@ class Overlay {
         }
     };
 
+    /// The entry of `a`, its account read from the reader on first use.
     Entry& entry(const Address& a);
     const Entry* find_entry(const Address& a) const;
     Slot& slot(Entry& e, const Address& a, const Uint256& key);
