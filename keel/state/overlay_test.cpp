@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
+
 #include "keel/crypto/keccak.hpp"
 #include "keel/state/memory_state.hpp"
 
@@ -59,6 +62,53 @@ TEST(StateOverlay, ReadsThroughToTheReader) {
     EXPECT_TRUE(o.code(addr(3))->empty());
     EXPECT_FALSE(o.has_storage(addr(3)));
     // Reading changes nothing.
+    EXPECT_TRUE(o.changes().empty());
+}
+
+// A reader that counts the accounts read through it.
+class CountingReader final : public StateReader {
+  public:
+    explicit CountingReader(const StateReader& inner) : inner_(inner) {}
+    std::optional<Account> account(const Address& a) const override {
+        ++accounts;
+        return inner_.account(a);
+    }
+    Uint256 storage(const Address& a, const Uint256& key) const override {
+        return inner_.storage(a, key);
+    }
+    Code code(const Hash32& h) const override { return inner_.code(h); }
+    std::optional<std::string> failure() const override { return inner_.failure(); }
+    mutable int accounts = 0;
+
+  private:
+    const StateReader& inner_;
+};
+
+TEST(StateOverlay, WarmingReadsNoAccountUntilOneIsAskedFor) {
+    const MemoryState m = pre_state();
+    const CountingReader r(m);
+    Overlay o(r);
+    EXPECT_TRUE(o.access_account(addr(1)));  // cold
+    EXPECT_FALSE(o.access_account(addr(1)));
+    EXPECT_TRUE(o.is_warm(addr(1)));
+    EXPECT_TRUE(o.access_account(addr(3)));
+    EXPECT_EQ(r.accounts, 0);
+    // A warmed account reads as it is, once.
+    EXPECT_EQ(o.balance(addr(1)), w(100));
+    EXPECT_EQ(o.nonce(addr(1)), 7u);
+    EXPECT_FALSE(o.exists(addr(3)));
+    EXPECT_EQ(r.accounts, 2);
+    EXPECT_TRUE(o.is_warm(addr(1)));
+    // Only warmed, or read: no change. A revert cools a warmed address, then it reads.
+    const Overlay::Snapshot s = o.snapshot();
+    EXPECT_TRUE(o.access_account(addr(2)));
+    o.revert(s);
+    EXPECT_FALSE(o.is_warm(addr(2)));
+    EXPECT_TRUE(o.exists(addr(2)));
+    EXPECT_EQ(r.accounts, 3);
+    EXPECT_TRUE(o.changes().empty());
+    o.finalize_transaction({.delete_empty = true});
+    EXPECT_FALSE(o.is_warm(addr(1)));
     EXPECT_TRUE(o.changes().empty());
 }
 
