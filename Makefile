@@ -58,7 +58,7 @@ asan: deps
 # thread beside the connections). BLS batch verification is left out:
 # its only concurrency is oneTBB's pool, which Debian ships uninstrumented (scripts/tsan.supp), so
 # TSan would see nothing there, and its build would cost CI minutes.
-TSAN_TESTS := keel_rlpx_test keel_store_test keel_eth_test keel_rpc_test
+TSAN_TESTS := keel_rlpx_test keel_store_test keel_eth_test keel_rpc_test keel_common_test
 tsan: deps
 	@cmake --preset tsan >/dev/null
 	@cmake --build --preset tsan -j $(JOBS) --target $(TSAN_TESTS)

@@ -27,22 +27,27 @@ done
 #            written by others, the listener's poll thread and its timeouts
 #   store    kill -9 of a child mid-prune and mid-rewind (at steps and after delays), then the
 #            rerun; parallel import and verify (oneTBB)
-#   eth      batch sender recovery on the pool, two threads recovering the same transactions
+#   eth      batch sender recovery on the pool, two threads recovering the same transactions,
+#            threads publishing one transaction's EIP-7702 authorities at once
 #   crypto   batch address recovery on every thread count
-#   common   the parallel helpers and the progress reporter counted from many threads
+#   common   the parallel helpers, the progress reporter counted from many threads, the LRU
+#            cache from many threads
 #   bls      batch verification split over the pool
 #   trace    a trace's time limit read from the clock while it runs (TxSelector)
-#   rpc      subscriptions: the notifier thread beside the connections subscribing and going
+#   rpc      subscriptions: the notifier thread beside the connections subscribing and going;
+#            WebSocket sessions over loopback: streamed answers, requests queued behind writes,
+#            keep-alive pings and the close of a client that answers none (1 s timers)
 default_cases=(
     "keel/rlpx/keel_rlpx_test|*|1"
     "keel/store/keel_store_test|*Crash*|10"
     "keel/store/keel_store_test|VerifyStore*:Era1Import*|10"
-    "keel/eth/keel_eth_test|RecoverSenders*:DecodeTransactions*|1"
+    "keel/eth/keel_eth_test|RecoverSenders*:DecodeTransactions*:Authorities*|1"
     "keel/crypto/keel_crypto_test|RecoverAddresses*|1"
-    "keel/common/keel_common_test|Parallel*:Progress*|1"
+    "keel/common/keel_common_test|Parallel*:Progress*:LruCache*|1"
     "keel/bls/keel_bls_test|BlsBatchVerify*|1"
     "keel/trace/keel_trace_test|TxSelector*|1"
     "keel/rpc/keel_rpc_test|Filters.Subscriptions*|1"
+    "keel/rpc/keel_rpc_test|WebSocket*|5"
 )
 if [[ -n ${STRESS_CASES:-} ]]; then
     read -r -a cases <<<"$STRESS_CASES"

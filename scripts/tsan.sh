@@ -4,7 +4,8 @@
 #   store  parallel import and verify (oneTBB), readers beside a writer
 #   eth    batch sender recovery (oneTBB), two threads recovering the same transactions
 #   rpc    subscriptions: the notifier thread beside connections that subscribe, unsubscribe and
-#          go, and the pool's listener
+#          go, and the pool's listener; WebSocket sessions (answers, pings, notifications' queue)
+#   common the LRU cache shared by threads
 # A report fails the run (halt_on_error); Debian's oneTBB is not instrumented, so its pool's own
 # synchronisation is invisible to TSan: scripts/tsan.supp says what is suppressed and why.
 #   scripts/tsan.sh BUILD_DIR
@@ -29,5 +30,6 @@ run "$build/keel/rlpx/keel_rlpx_test"
 # threads; a fork of a multithreaded process is outside what TSan supports.
 run "$build/keel/store/keel_store_test" --gtest_filter='-*PruneCrash*:*RewindCrash*'
 run "$build/keel/eth/keel_eth_test"
-run "$build/keel/rpc/keel_rpc_test" --gtest_filter='Filters.Subscriptions*'
+run "$build/keel/rpc/keel_rpc_test" --gtest_filter='Filters.Subscriptions*:WebSocket*'
+run "$build/keel/common/keel_common_test" --gtest_filter='LruCache*'
 echo "tsan: clean"
