@@ -76,6 +76,7 @@ struct SenderPublisher {
 
     // authorities(): the published list, or one recovered and published.
     static std::span<const std::optional<Address>> authorities(const Transaction& tx) {
+        if (tx.type() != TxType::set_code) return {};  // none to recover, nothing to publish
         if (const AuthoritySlot::List* known = tx.authority_slot().get()) return *known;
         auto list = std::make_unique<AuthoritySlot::List>();
         list->reserve(tx.authorization_list().size());

@@ -474,9 +474,10 @@ TEST(Authorities, RecoveredOnceAndCarriedByCopies) {
     const AuthoritySlot::List* before = copy.authority_slot().get();
     Transaction moved = std::move(copy);
     EXPECT_EQ(moved.authority_slot().get(), before);
-    // Other types have none.
+    // Other types have none, and nothing is published into them.
     const Transaction plain = sign(fields_of(TxType::dynamic_fee, 1), kEip155Secret, k1());
     EXPECT_TRUE(authorities(plain).empty());
+    EXPECT_EQ(plain.authority_slot().get(), nullptr);
 }
 
 // `n` authorizations (chain id 1, nonce = index) by random signers, and who each signer is.
