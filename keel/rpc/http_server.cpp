@@ -128,7 +128,7 @@ class WsSession final : public Connection, public std::enable_shared_from_this<W
         websocket::stream_base::timeout t{};
         t.handshake_timeout = std::chrono::seconds(30);
         t.idle_timeout = websocket::stream_base::none();
-        t.keep_alive_pings = false;  // the session's own, through its queue (ping_tick)
+        t.keep_alive_pings = false;  // the session's own, through its queue (arm_ping)
         ws_.set_option(t);
         ws_.read_message_max(options_.max_body);
         ws_.control_callback([this](websocket::frame_type, beast::string_view) { heard_ = true; });
@@ -191,7 +191,7 @@ class WsSession final : public Connection, public std::enable_shared_from_this<W
         {
             std::lock_guard lock(queue_mutex_);
             answering_ = true;  // no queued write starts until the answer is out
-            if (writing_) {     // one is in flight: its completion answers (on_written)
+            if (writing_) {     // one is in flight: write_next answers once it is done
                 held_ = std::move(request);
                 return;
             }
