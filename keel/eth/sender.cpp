@@ -101,9 +101,10 @@ bool recovered(const Transaction& tx) noexcept {
            (tx.type() != TxType::set_code || tx.authority_slot().get() != nullptr);
 }
 
-// One transaction's share of a batch: its sender and its authorities.
+// One transaction's share of a batch: its sender and its authorities (none but a set-code
+// transaction's: authorities() looks at the type).
 Result<Address, Error> recover_one(const Transaction& tx, const SignatureScheme& scheme) {
-    if (tx.type() == TxType::set_code) SenderPublisher::authorities(tx);
+    (void)SenderPublisher::authorities(tx);
     return cached_sender(tx, scheme);
 }
 }  // namespace
