@@ -26,7 +26,8 @@ done
 #   rlpx     sockets over loopback, deadlines, read-ahead, sessions read by one thread and
 #            written by others, the listener's poll thread and its timeouts
 #   store    kill -9 of a child mid-prune and mid-rewind (at steps and after delays), then the
-#            rerun; parallel import and verify (oneTBB)
+#            rerun; parallel import and verify (oneTBB); views of recent blocks read by
+#            threads while branches are written and unwound (the recent state in memory)
 #   eth      batch sender recovery on the pool, two threads recovering the same transactions,
 #            threads publishing one transaction's EIP-7702 authorities at once
 #   crypto   batch address recovery on every thread count
@@ -41,6 +42,7 @@ default_cases=(
     "keel/rlpx/keel_rlpx_test|*|1"
     "keel/store/keel_store_test|*Crash*|10"
     "keel/store/keel_store_test|VerifyStore*:Era1Import*|10"
+    "keel/store/keel_store_test|RecentState*|1"
     "keel/eth/keel_eth_test|RecoverSenders*:DecodeTransactions*:Authorities*|1"
     "keel/crypto/keel_crypto_test|RecoverAddresses*|1"
     "keel/common/keel_common_test|Parallel*:Progress*:LruCache*|1"

@@ -7,6 +7,7 @@
 
 #include <sys/resource.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <ctime>
@@ -61,8 +62,13 @@ struct NodeArgs {
     std::string extra_data;
     std::uint64_t max_log_blocks = 100'000;
     std::uint64_t max_logs = 100'000;
-    std::string evm_timeout = "5s";  ///< Go duration syntax, as geth's --rpc.evmtimeout
+    std::string evm_timeout = "5s";   ///< Go duration syntax, as geth's --rpc.evmtimeout
+    std::size_t recent_blocks = 128;  ///< blocks whose state changes are kept in memory
 };
+
+// What replays (traces) of recent blocks read without a history seek: at most this much of the
+// latest blocks' state changes in memory (128 mainnet blocks take ~60 MB).
+constexpr std::size_t kRecentStateBytes = std::size_t{128} << 20;
 
 void run_node(const NodeArgs& a) {
     // The stop signals are taken by this thread alone (sigwait below): block them before any
@@ -90,6 +96,22 @@ void run_node(const NodeArgs& a) {
     const eth::ChainConfig config = chain_rules(chain, what);
     auto writer = blockchain::Chain::open(chain, config);
     if (!writer) throw Failure{kExitBadData, what + ": " + writer.error()};
+    {
+        const auto started = std::chrono::steady_clock::now();
+        auto recent = store::keep_recent_state(chain, a.recent_blocks, kRecentStateBytes);
+        if (!recent) throw Failure{kExitBadData, what + ": " + recent.error().message};
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::steady_clock::now() - started)
+                            .count();
+        if (recent->blocks != 0) {
+            std::printf(
+                "node: recent state: blocks %llu..%llu in memory (%zu keys, %.1f MB, "
+                "loaded in %lld ms)\n",
+                static_cast<unsigned long long>(recent->first),
+                static_cast<unsigned long long>(recent->last), recent->keys,
+                static_cast<double>(recent->bytes) / 1e6, static_cast<long long>(ms));
+        }
+    }
 
     // The Engine API's secret: the one given, or the datadir's (made once, as geth does).
     const std::filesystem::path secret_path = a.jwt_secret.empty()
@@ -252,6 +274,10 @@ void add_node_command(CLI::App& app) {
     node->add_option("--rpc.evmtimeout", args->evm_timeout,
                      "eth_call, eth_estimateGas, eth_createAccessList, eth_simulateV1: the time "
                      "one request may execute, a Go duration (default 5s, as geth; 0: none)");
+    node->add_option("--state.recent", args->recent_blocks,
+                     "blocks whose state changes are kept in memory, so that traces and calls "
+                     "at those blocks read no state history from disk (default 128; 0: none)")
+        ->check(CLI::Range(std::size_t{0}, std::size_t{100'000}));
     node->callback([args] { run_node(*args); });
 }
 

@@ -403,8 +403,14 @@ Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> bl
     if (state != nullptr) {
         if (auto r = add_state_rows(d, *state, batch); !r) return unexpected(r.error());
     }
+    // A state update that does not continue the kept recent blocks: readers stop trusting them
+    // before the write and again after it (recent_state.hpp).
+    const bool continues = state == nullptr || d.recent.continues(state->number);
+    if (!continues) d.recent.forget();
     const rocksdb::Status s = d.db->Write(d.write_options, &batch);
     if (!s.ok()) return unexpected(d.error("write", s));
+    if (!continues) d.recent.forget();
+    if (state != nullptr) d.recent.written(*state);
     if (rewrites) d.canonical_rewrites.fetch_add(1);
     return {};
 }
@@ -414,8 +420,10 @@ Result<void, StoreError> ChainStore::put_state(const StateUpdate& state) {
     const std::lock_guard lock(d.write_mutex);
     rocksdb::WriteBatch batch;
     if (auto r = add_state_rows(d, state, batch); !r) return unexpected(r.error());
+    d.recent.forget();  // an unwind or a rewind: not a block on top of the kept ones
     const rocksdb::Status s = d.db->Write(d.write_options, &batch);
     if (!s.ok()) return unexpected(d.error("write", s));
+    d.recent.forget();
     return {};
 }
 
@@ -488,8 +496,10 @@ Result<void, StoreError> ChainStore::unwind_head(const StateUpdate& state,
     batch.Delete(d.cfs[kCanonical], slice(num_key(state.number + 1)));
     for (const Hash32& h : tx_hashes) batch.Delete(d.cfs[kTxLookup], slice(h));
     batch.Put(d.cfs[kMeta], slice(kMetaHead), slice(num_key(state.number)));
+    d.recent.forget();
     const rocksdb::Status s = d.db->Write(d.write_options, &batch);
     if (!s.ok()) return unexpected(d.error("write", s));
+    d.recent.forget();
     d.canonical_rewrites.fetch_add(1);
     return {};
 }

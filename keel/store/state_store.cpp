@@ -4,8 +4,11 @@
 #include <rocksdb/options.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <bit>
 #include <compare>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <unordered_set>
@@ -29,6 +32,7 @@ using detail::for_each_change;
 using detail::get_at;
 using detail::kChangedAccount;
 using detail::kChangedSlot;
+using detail::read_state_floor;
 using detail::read_state_head;
 using detail::slot_hash;
 using detail::state_error;
@@ -44,15 +48,6 @@ Bytes prefix_end(BytesView prefix) {
         if (++out[i] != 0) return out;
     }
     return Bytes(prefix.size() + 1, 0xff);
-}
-
-Result<std::optional<std::uint64_t>, StoreError> read_state_floor(const detail::Db& d,
-                                                                  const rocksdb::ReadOptions& ro) {
-    auto v = get_at(d, ro, kMeta, as_bytes(kMetaStateFloor));
-    if (!v) return unexpected(v.error());
-    if (!*v) return std::optional<std::uint64_t>{};
-    if ((*v)->size() != 8) return unexpected(corrupt(d.path, "state floor"));
-    return std::optional<std::uint64_t>{get_be64((*v)->data())};
 }
 
 using Row = StateUpdate::Row;
@@ -486,6 +481,15 @@ std::optional<Bytes> TrieRows::hashed_node(BytesView path, std::optional<Hash32>
     return node;
 }
 
+Result<std::optional<std::uint64_t>, StoreError> read_state_floor(const Db& d,
+                                                                  const rocksdb::ReadOptions& ro) {
+    auto v = get_at(d, ro, kMeta, as_bytes(kMetaStateFloor));
+    if (!v) return unexpected(v.error());
+    if (!*v) return std::optional<std::uint64_t>{};
+    if ((*v)->size() != 8) return unexpected(corrupt(d.path, "state floor"));
+    return std::optional<std::uint64_t>{get_be64((*v)->data())};
+}
+
 Result<void, StoreError> add_state_rows(detail::Db& d, const StateUpdate& u,
                                         rocksdb::WriteBatch& batch) {
     // In family and key order: each row then lands next to the one before it in its family's
@@ -588,12 +592,45 @@ Result<AccountProof, StoreError> prove_account(const ChainStore& store, const Ad
 
 namespace {
 
-// keccak256(address), the last address asked for on this thread remembered: a contract's
-// slots are read one after another, each keyed under its address's hash.
+// keccak256 of an N-byte key (an address, a slot), remembered per thread in a direct-mapped
+// table of `Slots` entries: a replay reads the same contracts' accounts and slots again and
+// again, block after block (perf, trace_block: hashing them was 12 % of its time). A collision
+// only costs a hash.
+template <std::size_t N, std::size_t Slots>
+class KeccakMemo {
+    static_assert(N >= 8 && (Slots & (Slots - 1)) == 0);
+
+  public:
+    const Hash32& operator()(const std::uint8_t* key) {
+        std::uint64_t tail = 0;
+        std::memcpy(&tail, key + N - 8, 8);
+        Entry& e = entries_[(tail * 0x9e3779b97f4a7c15ULL) >> (64 - std::countr_zero(Slots))];
+        if (!e.used || std::memcmp(e.key.data(), key, N) != 0) {
+            std::memcpy(e.key.data(), key, N);
+            e.hash = crypto::keccak256(BytesView(key, N));
+            e.used = true;
+        }
+        return e.hash;
+    }
+
+  private:
+    struct Entry {
+        std::array<std::uint8_t, N> key{};
+        bool used = false;
+        Hash32 hash{};
+    };
+    std::array<Entry, Slots> entries_{};
+};
+
 Hash32 address_key(const Address& address) {
-    thread_local std::optional<std::pair<Address, Hash32>> last;
-    if (!last || last->first != address) last.emplace(address, crypto::keccak256(address.view()));
-    return last->second;
+    thread_local KeccakMemo<20, 1024> memo;
+    return memo(address.data());
+}
+
+Hash32 slot_key(const Uint256& slot) {
+    thread_local KeccakMemo<32, 2048> memo;
+    const Bytes32 be = slot.to_bytes32();
+    return memo(be.data());
 }
 
 }  // namespace
@@ -603,11 +640,14 @@ struct StateView::Impl {
     const rocksdb::Snapshot* snapshot = nullptr;
     rocksdb::ReadOptions ro;
     std::uint64_t number = 0;
+    std::uint64_t head = 0;  // the snapshot's state head
     bool at_head = false;
+    std::uint64_t recent_epoch = 0;  // of d->recent, read before the snapshot was taken
     mutable std::mutex failure_mutex;
     mutable std::optional<std::string> failure;
     mutable std::atomic<std::uint64_t> seeks{0};
     mutable std::atomic<std::uint64_t> point_reads{0};
+    mutable std::atomic<std::uint64_t> recent_reads{0};
 
     void fail(const std::string& what) const {
         const std::lock_guard lock(failure_mutex);
@@ -648,7 +688,22 @@ struct StateView::Impl {
     // The value of a state key after block `number`: the first history row of the key at or
     // after block number + 1, else the flat value. nullopt: absent (or a failure, recorded).
     std::optional<std::string> read(Cf flat, Cf history, BytesView key) const {
-        if (!at_head) {
+        bool seek = !at_head;
+        if (seek) {
+            std::optional<std::string> changed;
+            switch (d->recent.find(recent_epoch, number, head, key, changed)) {
+                case RecentState::Answer::changed:
+                    recent_reads.fetch_add(1, std::memory_order_relaxed);
+                    return changed;
+                case RecentState::Answer::unchanged:
+                    recent_reads.fetch_add(1, std::memory_order_relaxed);
+                    seek = false;
+                    break;
+                case RecentState::Answer::unknown:
+                    break;
+            }
+        }
+        if (seek) {
             const Bytes from = with_block(key, number + 1);
             std::unique_ptr<rocksdb::Iterator> it = take_iterator(history);
             it->Seek(slice(from));
@@ -720,6 +775,7 @@ Result<StateView, StoreError> StateView::open(const ChainStore& store,
     const detail::Db& d = detail::Access::of(store);
     auto impl = std::make_unique<Impl>();
     impl->d = &d;
+    impl->recent_epoch = d.recent.epoch();  // before the snapshot (recent_state.hpp)
     impl->snapshot = d.db->GetSnapshot();
     impl->ro.snapshot = impl->snapshot;
     auto head = read_state_head(d, impl->ro);
@@ -740,6 +796,7 @@ Result<StateView, StoreError> StateView::open(const ChainStore& store,
                                              std::to_string(lowest)));
     }
     impl->number = n;
+    impl->head = (*head)->number;
     impl->at_head = n == (*head)->number;
     return StateView(std::move(impl));
 }
@@ -754,7 +811,8 @@ bool StateView::at_head() const noexcept {
 
 StateView::Counts StateView::counts() const noexcept {
     return Counts{impl_->seeks.load(std::memory_order_relaxed),
-                  impl_->point_reads.load(std::memory_order_relaxed)};
+                  impl_->point_reads.load(std::memory_order_relaxed),
+                  impl_->recent_reads.load(std::memory_order_relaxed)};
 }
 
 std::optional<state::Account> StateView::account(const Address& address) const {
@@ -770,9 +828,12 @@ std::optional<state::Account> StateView::account(const Address& address) const {
 }
 
 Uint256 StateView::storage(const Address& address, const Uint256& key) const {
+    std::array<std::uint8_t, 64> flat_key;  // keccak(address) || keccak(slot)
     const Hash32 a = address_key(address);
-    const Hash32 s = slot_hash(key);
-    auto v = impl_->read(kStorage, kStorageHistory, concat(a.view(), s.view()));
+    const Hash32 s = slot_key(key);
+    std::memcpy(flat_key.data(), a.data(), 32);
+    std::memcpy(flat_key.data() + 32, s.data(), 32);
+    auto v = impl_->read(kStorage, kStorageHistory, BytesView(flat_key));
     if (!v) return {};
     auto value = decode_storage_value(as_bytes(*v));
     if (!value) {

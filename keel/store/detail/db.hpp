@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "keel/store/chain_store.hpp"
+#include "keel/store/detail/recent_state.hpp"
 #include "keel/store/detail/trie_cache.hpp"
 #include "keel/store/keys.hpp"
 
@@ -186,6 +187,9 @@ struct ChainStore::Impl {
     std::atomic<std::uint64_t> canonical_rewrites{0};
     // The state head's upper trie nodes between state updates (trie_cache.hpp).
     mutable TrieNodeCache trie_cache;
+    // The latest blocks' state changes, once keep_recent_state() asked for them
+    // (recent_state.hpp); every state write below tells it what it wrote.
+    mutable RecentState recent;
 
     ~Impl() {
         for (auto* h : cfs) {

@@ -47,6 +47,10 @@ class Snapshot {
 [[nodiscard]] Result<std::optional<StateHead>, StoreError> read_state_head(
     const Db& d, const rocksdb::ReadOptions& ro);
 
+/// meta/state_floor (the lowest block whose state can be read), nullopt when not set.
+[[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> read_state_floor(
+    const Db& d, const rocksdb::ReadOptions& ro);
+
 /// The rows of one stored trie: the account trie (empty prefix) or one account's storage trie
 /// (its hash as prefix), read through `ro`. The first read failure is kept in `failure`. With
 /// `cache` (the head's tries only: trie_cache.hpp), upper nodes are looked up there first and
