@@ -407,7 +407,9 @@ Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> bl
     // before the write and again after it (recent_state.hpp).
     const bool continues = state == nullptr || d.recent.continues(state->number);
     if (!continues) d.recent.forget();
+    if (state != nullptr) d.state_tip.writing();
     const rocksdb::Status s = d.db->Write(d.write_options, &batch);
+    if (state != nullptr) d.state_tip.written();
     if (!s.ok()) return unexpected(d.error("write", s));
     if (!continues) d.recent.forget();
     if (state != nullptr) d.recent.written(*state);
@@ -421,7 +423,9 @@ Result<void, StoreError> ChainStore::put_state(const StateUpdate& state) {
     rocksdb::WriteBatch batch;
     if (auto r = add_state_rows(d, state, batch); !r) return unexpected(r.error());
     d.recent.forget();  // an unwind or a rewind: not a block on top of the kept ones
+    d.state_tip.writing();
     const rocksdb::Status s = d.db->Write(d.write_options, &batch);
+    d.state_tip.written();
     if (!s.ok()) return unexpected(d.error("write", s));
     d.recent.forget();
     return {};
@@ -497,7 +501,9 @@ Result<void, StoreError> ChainStore::unwind_head(const StateUpdate& state,
     for (const Hash32& h : tx_hashes) batch.Delete(d.cfs[kTxLookup], slice(h));
     batch.Put(d.cfs[kMeta], slice(kMetaHead), slice(num_key(state.number)));
     d.recent.forget();
+    d.state_tip.writing();
     const rocksdb::Status s = d.db->Write(d.write_options, &batch);
+    d.state_tip.written();
     if (!s.ok()) return unexpected(d.error("write", s));
     d.recent.forget();
     d.canonical_rewrites.fetch_add(1);

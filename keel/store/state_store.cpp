@@ -776,28 +776,37 @@ Result<StateView, StoreError> StateView::open(const ChainStore& store,
     auto impl = std::make_unique<Impl>();
     impl->d = &d;
     impl->recent_epoch = d.recent.epoch();  // before the snapshot (recent_state.hpp)
-    impl->snapshot = d.db->GetSnapshot();
+    const StateTip::Opened opened = d.state_tip.open(*d.db);
+    impl->snapshot = opened.snapshot;
     impl->ro.snapshot = impl->snapshot;
-    auto head = read_state_head(d, impl->ro);
-    if (!head) return unexpected(head.error());
-    if (!*head) return unexpected(state_error(d, "the store holds no state (keel init makes it)"));
-    auto floor = read_state_floor(d, impl->ro);
-    if (!floor) return unexpected(floor.error());
-    const std::uint64_t n = number.value_or((*head)->number);
-    if (n > (*head)->number) {
+    StateTip::Value tip;
+    if (opened.value) {
+        tip = *opened.value;
+    } else {
+        auto head = read_state_head(d, impl->ro);
+        if (!head) return unexpected(head.error());
+        auto floor = read_state_floor(d, impl->ro);
+        if (!floor) return unexpected(floor.error());
+        tip = {*head, *floor};
+        d.state_tip.remember(opened, tip);
+    }
+    if (!tip.head) return unexpected(state_error(d, "the store holds no state (keel init makes it)"));
+    const StateHead& head = *tip.head;
+    const std::uint64_t n = number.value_or(head.number);
+    if (n > head.number) {
         return unexpected(state_error(d, "block " + std::to_string(n) +
                                              " is above the state head, block " +
-                                             std::to_string((*head)->number)));
+                                             std::to_string(head.number)));
     }
-    const std::uint64_t lowest = floor->value_or((*head)->number);
+    const std::uint64_t lowest = tip.floor.value_or(head.number);
     if (n < lowest) {
         return unexpected(state_error(d, "state at block " + std::to_string(n) +
                                              " is not kept: state history starts at block " +
                                              std::to_string(lowest)));
     }
     impl->number = n;
-    impl->head = (*head)->number;
-    impl->at_head = n == (*head)->number;
+    impl->head = head.number;
+    impl->at_head = n == head.number;
     return StateView(std::move(impl));
 }
 

@@ -21,6 +21,7 @@
 
 #include "keel/store/chain_store.hpp"
 #include "keel/store/detail/recent_state.hpp"
+#include "keel/store/detail/state_tip.hpp"
 #include "keel/store/detail/trie_cache.hpp"
 #include "keel/store/keys.hpp"
 
@@ -190,6 +191,9 @@ struct ChainStore::Impl {
     // The latest blocks' state changes, once keep_recent_state() asked for them
     // (recent_state.hpp); every state write below tells it what it wrote.
     mutable RecentState recent;
+    // The state head and floor between state writes (state_tip.hpp); every state write below
+    // empties it before and after.
+    mutable StateTip state_tip;
 
     ~Impl() {
         for (auto* h : cfs) {
