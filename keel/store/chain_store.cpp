@@ -259,6 +259,7 @@ Result<void, StoreError> ChainStore::Impl::init(Impl* impl, const std::filesyste
     auto floor = impl->get_u64(kMeta, slice(kMetaHistoryFloor));
     if (!floor) return unexpected(floor.error());
     impl->floor->store(floor->value_or(0), std::memory_order_release);
+    if (auto head = impl->get_u64(kMeta, slice(kMetaHead))) impl->remember_head(*head);
     return {};
 }
 
@@ -412,6 +413,7 @@ Result<void, StoreError> ChainStore::put_blocks(std::span<const BlockToStore> bl
     if (state != nullptr) d.state_tip.written();
     if (!s.ok()) return unexpected(d.error("write", s));
     if (!continues) d.recent.forget();
+    d.remember_head(new_head);
     if (state != nullptr) d.recent.written(*state);
     if (rewrites) d.canonical_rewrites.fetch_add(1);
     return {};
@@ -505,6 +507,7 @@ Result<void, StoreError> ChainStore::unwind_head(const StateUpdate& state,
     const rocksdb::Status s = d.db->Write(d.write_options, &batch);
     d.state_tip.written();
     if (!s.ok()) return unexpected(d.error("write", s));
+    d.remember_head(state.number);
     d.recent.forget();
     d.canonical_rewrites.fetch_add(1);
     return {};
@@ -543,7 +546,10 @@ Result<Read<TxLocation>, StoreError> ChainStore::tx_lookup(const Hash32& tx_hash
 }
 
 Result<std::optional<std::uint64_t>, StoreError> ChainStore::head() const {
-    return impl_->get_u64(kMeta, slice(kMetaHead));
+    const std::uint64_t kept = impl_->head_cache.load(std::memory_order_acquire);
+    if (kept == 1) return std::optional<std::uint64_t>{};
+    if (kept > 1) return std::optional<std::uint64_t>{kept - 2};
+    return impl_->get_u64(kMeta, slice(kMetaHead));  // damaged or not read at open
 }
 
 std::uint64_t ChainStore::history_floor() const noexcept {
@@ -699,6 +705,7 @@ Result<void, StoreError> ChainStore::lower_head(std::uint64_t head,
     batch.Put(impl_->cfs[kMeta], slice(kMetaHead), slice(num_key(head)));
     const rocksdb::Status s = impl_->db->Write(impl_->write_options, &batch);
     if (!s.ok()) return unexpected(impl_->error("write", s));
+    impl_->remember_head(head);
     return {};
 }
 

@@ -261,7 +261,8 @@ class ChainStore {
 
     // ---- metadata ----------------------------------------------------------------------------
 
-    /// Highest canonical block stored, or nullopt for an empty store.
+    /// Highest canonical block stored, or nullopt for an empty store (kept in memory from the
+    /// open and every write of it: no read).
     [[nodiscard]] Result<std::optional<std::uint64_t>, StoreError> head() const;
     /// How many writes of this store object so far removed or replaced canonical hashes it held
     /// (a reorg's unwind, other blocks stored at or below the head, deleted blocks); extending

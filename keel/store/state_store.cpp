@@ -790,7 +790,8 @@ Result<StateView, StoreError> StateView::open(const ChainStore& store,
         tip = {*head, *floor};
         d.state_tip.remember(opened, tip);
     }
-    if (!tip.head) return unexpected(state_error(d, "the store holds no state (keel init makes it)"));
+    if (!tip.head)
+        return unexpected(state_error(d, "the store holds no state (keel init makes it)"));
     const StateHead& head = *tip.head;
     const std::uint64_t n = number.value_or(head.number);
     if (n > head.number) {

@@ -233,7 +233,8 @@ TEST(StateStore, ViewsAtTheHeadReadTheirOwnSnapshotsHeadWhileBlocksAreWritten) {
     for (int round = 0; round < 4; ++round) {
         for (std::uint64_t n = 1; n <= 8; ++n) block(n);
         for (std::uint64_t n = 8; n >= 1; --n) {  // back to block 0, block by block
-            auto u = prepare_state_unwind(*store, n, block_hash_of(n - 1), after[n - 1].state_root());
+            auto u =
+                prepare_state_unwind(*store, n, block_hash_of(n - 1), after[n - 1].state_root());
             if (!u || !store->put_state(*u)) {
                 wrong.fetch_add(1000);
                 break;

@@ -184,6 +184,16 @@ struct ChainStore::Impl {
     std::shared_ptr<Counter> floor = std::make_shared<Counter>(0);
     std::shared_ptr<Counter> dropped = std::make_shared<Counter>(0);  // by TxLookupFilter
     std::mutex write_mutex;  // serialises read-modify-write of meta (head)
+    // meta/head as the last write left it, for head() without a read: 0 unknown (read it), 1
+    // none, n + 2 block n. Set at open and by each write of the head after it went through
+    // (under write_mutex).
+    std::atomic<std::uint64_t> head_cache{0};
+    void remember_head(std::optional<std::uint64_t> head) noexcept {
+        head_cache.store(!head                           ? 1
+                         : *head < ~std::uint64_t{0} - 1 ? *head + 2
+                                                         : 0,
+                         std::memory_order_release);
+    }
     // Writes so far that removed or replaced stored canonical hashes (canonical_rewrites()).
     std::atomic<std::uint64_t> canonical_rewrites{0};
     // The state head's upper trie nodes between state updates (trie_cache.hpp).
