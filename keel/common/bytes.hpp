@@ -76,7 +76,25 @@ struct FixedBytes {
         return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t x) { return x == 0; });
     }
 
-    friend constexpr bool operator==(const FixedBytes&, const FixedBytes&) = default;
+    /// Word by word: the defaulted comparison called memcmp for every address and hash compared
+    /// (the state's hash maps compare one at each lookup).
+    friend constexpr bool operator==(const FixedBytes& a, const FixedBytes& b) noexcept {
+        if consteval {
+            return a.bytes == b.bytes;
+        } else {
+            std::uint64_t diff = 0;
+            std::size_t i = 0;
+            for (; i + 8 <= N; i += 8) {
+                std::uint64_t x;
+                std::uint64_t y;
+                std::memcpy(&x, a.bytes.data() + i, 8);
+                std::memcpy(&y, b.bytes.data() + i, 8);
+                diff |= x ^ y;
+            }
+            for (; i < N; ++i) diff |= static_cast<std::uint64_t>(a.bytes[i] ^ b.bytes[i]);
+            return diff == 0;
+        }
+    }
     friend constexpr auto operator<=>(const FixedBytes&, const FixedBytes&) = default;
 };
 

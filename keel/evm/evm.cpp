@@ -184,17 +184,9 @@ std::optional<std::uint16_t> Evm::moved_precompile(const Address& a) const noexc
     return std::nullopt;
 }
 
-std::span<const Address> Evm::precompiles() const noexcept {
-    static const auto table = [] {
-        std::array<std::vector<Address>, eth::kForks.size()> t;
-        for (std::size_t f = 0; f < t.size(); ++f) {
-            for (const std::uint16_t id : kPrecompileIds) {
-                if (precompile_exists(id, static_cast<Fork>(f))) t[f].push_back(address_of_id(id));
-            }
-        }
-        return t;
-    }();
-    return table[static_cast<std::size_t>(fork_)];
+bool Evm::warm_from_start(const Address& a) const noexcept {
+    const auto id = precompile_id(a);
+    return id && precompile_exists(*id, fork_);
 }
 
 CallResult Evm::run_precompile(const Address& a, const Message& msg) {

@@ -75,9 +75,16 @@ class Evm {
 
     /// Whether `a` is a precompile in this fork (or in the block's own set: BlockEnv::precompiles).
     bool is_precompile(const Address& a) const noexcept;
-    /// The precompile addresses of this fork (warm from the start of a transaction, EIP-2929):
-    /// the fork's set even when BlockEnv::precompiles moves them, as geth warms them.
-    std::span<const Address> precompiles() const noexcept;
+    /// Whether `a` is one of this fork's precompiles at its usual address: warm from a
+    /// transaction's start (EIP-2929), even when BlockEnv::precompiles moves them, as geth warms
+    /// them. Not put in the state's warm set: the cost checks ask this first (access_is_cold),
+    /// so a transaction does not warm the fork's 10-18 precompiles one journal entry each.
+    bool warm_from_start(const Address& a) const noexcept;
+    /// The access cost check of EIP-2929: whether touching `a` now is a cold access (and from now
+    /// on it is warm).
+    bool access_is_cold(const Address& a) {
+        return !warm_from_start(a) && state_.access_account(a);
+    }
 
     // ---- for the interpreter ------------------------------------------------------------------
     /// A frame's stack space (1,024 words, aligned to kStackAlign) and memory buffer, reused per

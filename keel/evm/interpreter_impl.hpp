@@ -709,7 +709,7 @@ op_BALANCE: {
     GUARD(OP_BALANCE);
     const Address a = to_address(sp[-1]);
     std::int64_t cost = STATIC(OP_BALANCE);
-    if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
+    if constexpr (F >= Fork::berlin) cost += evm.access_is_cold(a) ? 2500 : 0;
     CHARGE(cost);
     sp[-1] = st.balance(a);
     NEXT(1);
@@ -747,7 +747,7 @@ op_EXTCODESIZE: {
     GUARD(OP_EXTCODESIZE);
     const Address a = to_address(sp[-1]);
     std::int64_t cost = STATIC(OP_EXTCODESIZE);
-    if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
+    if constexpr (F >= Fork::berlin) cost += evm.access_is_cold(a) ? 2500 : 0;
     CHARGE(cost);
     sp[-1] = Uint256(st.code(a)->size());
     NEXT(1);
@@ -757,7 +757,7 @@ op_EXTCODECOPY: {
     const Address a = to_address(sp[-1]);
     const MemoryNeed need = memory_need(mem.size(), sp[-2], sp[-4]);
     std::int64_t cost = STATIC(OP_EXTCODECOPY) + need.cost + copy_cost(sp[-4], 3);
-    if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
+    if constexpr (F >= Fork::berlin) cost += evm.access_is_cold(a) ? 2500 : 0;
     CHARGE(cost);
     grow(need);
     if (!sp[-4].is_zero()) copy_padded(mem.data() + sp[-2][0], *st.code(a), sp[-3], sp[-4][0]);
@@ -783,7 +783,7 @@ op_EXTCODEHASH: {
     GUARD(OP_EXTCODEHASH);
     const Address a = to_address(sp[-1]);
     std::int64_t cost = STATIC(OP_EXTCODEHASH);
-    if constexpr (F >= Fork::berlin) cost += st.access_account(a) ? 2500 : 0;
+    if constexpr (F >= Fork::berlin) cost += evm.access_is_cold(a) ? 2500 : 0;
     CHARGE(cost);
     sp[-1] = st.is_dead(a) ? Uint256{} : from_hash(st.code_hash(a));
     NEXT(1);
@@ -1126,7 +1126,7 @@ do_call: {
     const MemoryNeed out_need = memory_need(mem.size(), out_offset, out_size);
     const MemoryNeed need = in_need.end >= out_need.end ? in_need : out_need;
     std::int64_t cost = (kBlocks ? 0 : T[*ip].gas) + std::max(in_need.cost, out_need.cost);
-    if constexpr (F >= Fork::berlin) cost += st.access_account(to) ? 2500 : 0;
+    if constexpr (F >= Fork::berlin) cost += evm.access_is_cold(to) ? 2500 : 0;
     if (!value.is_zero()) cost += 9000;
     if (kind == CallKind::call) {
         if constexpr (F >= Fork::spurious_dragon) {  // EIP-161: only value creates accounts
@@ -1137,7 +1137,7 @@ do_call: {
     }
     if constexpr (F >= Fork::prague) {  // EIP-7702: the delegate's code is read too
         if (const auto target = delegation_target(*st.code(to)))
-            cost += st.access_account(*target) ? 2600 : 100;
+            cost += evm.access_is_cold(*target) ? 2600 : 100;
     }
     std::int64_t callee = 0;
     if constexpr (F >= Fork::tangerine_whistle) {
@@ -1228,7 +1228,7 @@ op_SELFDESTRUCT: {
     GUARD(OP_SELFDESTRUCT);
     const Address beneficiary = to_address(sp[-1]);
     std::int64_t cost = STATIC(OP_SELFDESTRUCT);
-    if constexpr (F >= Fork::berlin) cost += st.access_account(beneficiary) ? 2600 : 0;
+    if constexpr (F >= Fork::berlin) cost += evm.access_is_cold(beneficiary) ? 2600 : 0;
     if constexpr (F >= Fork::spurious_dragon) {
         if (st.is_dead(beneficiary) && !st.balance(self).is_zero()) cost += 25000;
     } else if constexpr (F >= Fork::tangerine_whistle) {

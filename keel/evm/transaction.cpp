@@ -218,7 +218,7 @@ Result<TxResult, TxError> execute_transaction(const eth::Transaction& tx, const 
     if (fork >= Fork::berlin) {
         st.access_account(sender);
         if (auto to = tx.to()) st.access_account(*to);
-        for (const Address& p : evm.precompiles()) st.access_account(p);
+        // The fork's precompiles are warm too, without entries: Evm::warm_from_start().
         for (const auto& entry : tx.access_list()) {
             st.access_account(entry.address);
             for (const Hash32 key : entry.storage_keys)

@@ -726,6 +726,7 @@ Result<void, StoreError> ChainStore::delete_blocks(std::uint64_t from, std::uint
     for (const Hash32& h : tx_hashes) batch.Delete(impl_->cfs[kTxLookup], slice(h));
     const rocksdb::Status s = impl_->db->Write(impl_->write_options, &batch);
     if (!s.ok()) return unexpected(impl_->error("delete blocks", s));
+    impl_->forget_header();
     if (from < to) impl_->canonical_rewrites.fetch_add(1);
     return {};
 }

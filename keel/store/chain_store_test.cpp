@@ -219,6 +219,52 @@ TEST(ChainStore, CanonicalRewritesCountWhatTakesCanonicalHashesBack) {
     EXPECT_EQ(store->canonical_rewrites(), 3u);  // at or below the head (9), where none is held
 }
 
+// The head and the last header read by number are kept in memory (no read for "latest"): what
+// replaces, removes or lowers them is seen by the next read, and a reopened store reads them.
+TEST(ChainStore, HeadAndKeptHeaderFollowEveryWriteOfTheCanonicalChain) {
+    TempDir dir;
+    const fs::path path = dir.path() / "db";
+    const auto& all = blocks();
+    std::vector<BlockToStore> first;
+    for (std::size_t i = 0; i < 6; ++i) first.push_back(all[i].view());
+    const std::uint64_t top = first[5].number;
+    const auto header_at = [&](ChainStore& store, std::uint64_t n) {
+        auto h = store.header_by_number(n);
+        EXPECT_TRUE(h.has_value());
+        return h && h->found() ? std::optional<Bytes>(h->value) : std::nullopt;
+    };
+    {
+        auto store = ChainStore::create(path);
+        ASSERT_TRUE(store) << store.error().message;
+        EXPECT_FALSE(store->head()->has_value());
+        ASSERT_TRUE(store->put_blocks(first));
+        EXPECT_EQ(**store->head(), top);
+        EXPECT_EQ(header_at(*store, top),
+                  Bytes(first[5].header_rlp.begin(), first[5].header_rlp.end()));
+        // Block `top` replaced by another: the kept header is not its old one.
+        BlockToStore other = first[5];
+        Bytes other_rlp(first[5].header_rlp.begin(), first[5].header_rlp.end());
+        other_rlp.back() ^= 1;
+        other.header_rlp = other_rlp;
+        Hash32 other_hash = other.hash;
+        other_hash[0] ^= 1;
+        other.hash = other_hash;
+        ASSERT_TRUE(store->put_blocks(std::span(&other, 1)));
+        EXPECT_EQ(header_at(*store, top), other_rlp);
+        // Deleted: not found, though it was the header kept.
+        ASSERT_TRUE(store->delete_blocks(top, top + 1, {}, {}));
+        EXPECT_EQ(header_at(*store, top), std::nullopt);
+        EXPECT_EQ(header_at(*store, top - 1),
+                  Bytes(first[4].header_rlp.begin(), first[4].header_rlp.end()));
+        // The head lowered by a rewind's first step.
+        ASSERT_TRUE(store->lower_head(top - 2, PendingOperation{"rewind", {}}));
+        EXPECT_EQ(**store->head(), top - 2);
+    }
+    auto store = ChainStore::open(path);
+    ASSERT_TRUE(store) << store.error().message;
+    EXPECT_EQ(**store->head(), top - 2);
+}
+
 TEST(ChainStore, HistoryFloorMakesHistoryPruned) {
     TempDir dir;
     const fs::path path = dir.path() / "db";

@@ -188,11 +188,32 @@ struct ChainStore::Impl {
     // none, n + 2 block n. Set at open and by each write of the head after it went through
     // (under write_mutex).
     std::atomic<std::uint64_t> head_cache{0};
-    void remember_head(std::optional<std::uint64_t> head) noexcept {
-        head_cache.store(!head                           ? 1
-                         : *head < ~std::uint64_t{0} - 1 ? *head + 2
-                                                         : 0,
-                         std::memory_order_release);
+    void remember_head(std::optional<std::uint64_t> head) {
+        std::uint64_t kept = 0;  // a number too large to keep: read it
+        if (!head) {
+            kept = 1;
+        } else if (*head < ~std::uint64_t{0} - 1) {
+            kept = *head + 2;
+        }
+        head_cache.store(kept, std::memory_order_release);
+        forget_header();
+    }
+
+    // The last canonical header read by number (the head's, for every "latest"), so that
+    // header_by_number() of it needs no canonical-hash and header reads. Filled by readers when
+    // no write of the canonical chain began since they read it (a generation counts those
+    // writes), emptied after each such write went through: remember_head(), delete_blocks.
+    struct KeptHeader {
+        std::uint64_t number = 0;
+        Bytes rlp;
+    };
+    mutable std::mutex header_mutex;
+    mutable std::optional<KeptHeader> kept_header;
+    std::uint64_t header_generation = 0;
+    void forget_header() {
+        const std::lock_guard lock(header_mutex);
+        ++header_generation;
+        kept_header.reset();
     }
     // Writes so far that removed or replaced stored canonical hashes (canonical_rewrites()).
     std::atomic<std::uint64_t> canonical_rewrites{0};
@@ -277,10 +298,22 @@ struct ChainStore::Impl {
         if (history && number < floor->load(std::memory_order_acquire)) {
             return Read<Bytes>{ReadStatus::pruned, {}};
         }
+        std::uint64_t generation = 0;
+        if (cf == kHeaders) {
+            const std::lock_guard lock(header_mutex);
+            if (kept_header && kept_header->number == number)
+                return Read<Bytes>{ReadStatus::found, kept_header->rlp};
+            generation = header_generation;
+        }
         auto h = canonical(number);
         if (!h) return unexpected(h.error());
         if (!*h) return Read<Bytes>{};
-        return at(cf, number, **h, false);
+        auto r = at(cf, number, **h, false);
+        if (cf == kHeaders && r && r->found()) {
+            const std::lock_guard lock(header_mutex);
+            if (generation == header_generation) kept_header = KeptHeader{number, r->value};
+        }
+        return r;
     }
 
     // rlp stored under number || hash in `cf` (any branch); pruned below the floor when
