@@ -622,15 +622,19 @@ class KeccakMemo {
     std::array<Entry, Slots> entries_{};
 };
 
+// The tables are allocated by the threads that read state (57 and 147 KB): a thread_local
+// object itself would be part of every thread's static TLS block, RocksDB's and oneTBB's too.
 Hash32 address_key(const Address& address) {
-    thread_local KeccakMemo<20, 1024> memo;
-    return memo(address.data());
+    thread_local std::unique_ptr<KeccakMemo<20, 1024>> memo;
+    if (!memo) memo = std::make_unique<KeccakMemo<20, 1024>>();
+    return (*memo)(address.data());
 }
 
 Hash32 slot_key(const Uint256& slot) {
-    thread_local KeccakMemo<32, 2048> memo;
+    thread_local std::unique_ptr<KeccakMemo<32, 2048>> memo;
+    if (!memo) memo = std::make_unique<KeccakMemo<32, 2048>>();
     const Bytes32 be = slot.to_bytes32();
-    return memo(be.data());
+    return (*memo)(be.data());
 }
 
 }  // namespace
