@@ -44,11 +44,6 @@ void RecentState::enable(std::size_t max_blocks, std::size_t max_bytes) {
     clear_locked();
 }
 
-bool RecentState::enabled() const {
-    const std::shared_lock lock(mutex_);
-    return max_blocks_ != 0;
-}
-
 std::uint64_t RecentState::epoch() const {
     const std::shared_lock lock(mutex_);
     return epoch_;

@@ -65,7 +65,6 @@ class RecentState {
     /// Starts keeping at most `max_blocks` blocks and about `max_bytes` bytes of them (0 blocks:
     /// keep none); forgets what was kept.
     void enable(std::size_t max_blocks, std::size_t max_bytes);
-    bool enabled() const;
 
     /// The current epoch, read by a view before it takes its snapshot.
     std::uint64_t epoch() const;
